@@ -1,0 +1,84 @@
+/** Business constants of SPEC.md section 9, shared by browser and server code. */
+
+export const PROFILE = {
+  VOLUNTEER: "VOLUNTEER",
+  INSTITUTION: "INSTITUTION",
+  ADMIN: "ADMIN",
+} as const;
+export type Profile = (typeof PROFILE)[keyof typeof PROFILE];
+
+export const ROLE = { USER: "USER", ADMIN: "ADMIN" } as const;
+export type Role = (typeof ROLE)[keyof typeof ROLE];
+
+export const INSTITUTION_STATUSES = ["PENDING", "APPROVED", "REJECTED"] as const;
+export type InstitutionStatus = (typeof INSTITUTION_STATUSES)[number];
+
+export const EVENT_STATUSES = ["PENDING", "APPROVED", "REJECTED", "DELETED"] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+
+export const VOLUNTEER_REQUEST_STATUSES = ["PENDING", "ACCEPTED", "DECLINED"] as const;
+export type VolunteerRequestStatus = (typeof VOLUNTEER_REQUEST_STATUSES)[number];
+
+/** Stored value by the label the person picks ("Ambos" maps to ALL). */
+export const VOLUNTEERING_TYPES = {
+  Presencial: "PRESENCIAL",
+  Online: "ONLINE",
+  Ambos: "ALL",
+} as const;
+export type VolunteeringTypeLabel = keyof typeof VOLUNTEERING_TYPES;
+export type VolunteeringType = (typeof VOLUNTEERING_TYPES)[VolunteeringTypeLabel];
+
+export const DEFAULT_PROFILE_TYPE = PROFILE.VOLUNTEER;
+export const DEFAULT_VOLUNTEERING_TYPE: VolunteeringTypeLabel = "Presencial";
+export const DEFAULT_PERMIT_DIVULGATION = "Sim";
+
+export const SESSION_LIFETIME_SECONDS = 60 * 60;
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** DESIGN.md 7.3: one password rule everywhere, 8 to 64 characters. */
+export const PASSWORD_MAX_LENGTH = 64;
+
+export const MAX_LENGTH = {
+  name: 50,
+  institutionName: 50,
+  responsible: 50,
+  email: 50,
+  password: 50,
+  search: 50,
+  volunteerSummary: 1200,
+  institutionSummary: 80,
+  institutionAbout: 1200,
+  eventName: 50,
+  eventResume: 80,
+  eventAbout: 1200,
+} as const;
+
+export const MIN_LENGTH = { name: 3, summary: 10, about: 10 } as const;
+
+export const PUBLIC_PAGE_SIZE = 20;
+/** The next page of an infinite list loads when the reader is this close to the bottom. */
+export const INFINITE_SCROLL_THRESHOLD_PX = 300;
+export const LANDING_INSTITUTIONS = 3;
+export const ADMIN_PAGE_SIZE = 10;
+export const ADMIN_PAGE_WINDOW = 4;
+
+export const RESEND_EMAIL_COOLDOWN_SECONDS = 60;
+
+export const SIGNUP_PROGRESS_STEP_PERCENT = 25;
+export const SIGNUP_PROGRESS_STEP_MS = 1500;
+export const SIGNUP_REDIRECT_DELAY_MS = 2000;
+
+export const REVIEW_DAYS = 3;
+
+export const TOAST_DURATION_MS = 5000;
+
+export const IMAGE_MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export const PROFILE_IMAGE_MAX_PX = 800;
+export const COVER_MIN_WIDTH_PX = 851;
+export const COVER_MIN_HEIGHT_PX = 315;
+
+export const PHONE_COUNTRY_CODE = "+55";
+export const DATE_FORMAT_LOCALE = "pt-BR";
+export const FIELD_MAX_WIDTH = "52.625rem";
+
+export const LEGAL_TEXTS_UPDATED_AT = "2025-04-26";

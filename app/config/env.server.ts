@@ -1,0 +1,85 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The one place that reads process.env. Everything else imports `env()`.
+ * A bad value stops the process at start with a message that names the variable.
+ */
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    MAIL_FROM: z.string().min(3).optional(),
+    APP_NAME: z.string().min(1).default("Conecta Voluntário"),
+    CONTACT_EMAIL: z.email().default("contato@conectavoluntario.org"),
+    SUPPORT_WHATSAPP: z
+      .string()
+      .regex(/^\d{12,13}$/, "must be digits only: 55, area code and number, e.g. 5561912345678")
+      .optional(),
+    SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    TRUST_PROXY: z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((value) => value === "true"),
+  })
+  .transform((raw) => {
+    const baseUrl = new URL(raw.BASE_URL ?? `http://localhost:${raw.PORT}`);
+    return {
+      ...raw,
+      BASE_URL: baseUrl.origin,
+      DATA_DIR: path.resolve(raw.DATA_DIR),
+      MAIL_FROM: raw.MAIL_FROM ?? `${raw.APP_NAME} <nao-responda@${baseUrl.hostname}>`,
+      isProduction: raw.NODE_ENV === "production",
+      isEmbeddedDatabase: raw.DATABASE_URL === undefined,
+      isHttps: baseUrl.protocol === "https:",
+    };
+  });
+
+export type Env = z.infer<typeof schema> & { SESSION_SECRET: string };
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  cached ??= loadEnv(process.env);
+  return cached;
+}
+
+/** Parses an environment; exported for tests, which pass their own object. */
+export function loadEnv(source: Record<string, string | undefined>): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const name = issue.path.join(".") || "environment";
+      const got = cleaned[name] === undefined ? "" : ` (got ${JSON.stringify(cleaned[name])})`;
+      return `  ${name}: ${issue.message}${got}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const parsed = result.data;
+  return { ...parsed, SESSION_SECRET: parsed.SESSION_SECRET ?? localSessionSecret(parsed) };
+}
+
+function localSessionSecret(parsed: z.infer<typeof schema>): string {
+  if (parsed.isProduction) {
+    throw new ConfigError(
+      "Invalid configuration:\n  SESSION_SECRET: required in production (at least 32 characters)",
+    );
+  }
+  const file = path.join(parsed.DATA_DIR, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(parsed.DATA_DIR, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,140 @@
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import { drizzle as drizzleNodePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { projectRoot } from "~/lib/project-root.server";
+import { acquireDataDirLock } from "./lock.server";
+import * as schema from "./schema";
+
+/**
+ * One database handle per process: PGlite in DATA_DIR/db by default, PostgreSQL through a `pg`
+ * pool when a URL is given. Both speak the same SQL, so the rest of the app sees one type.
+ */
+export type Database = NodePgDatabase<typeof schema>;
+
+export type DatabaseTarget = { url: string } | { dataDir: string };
+
+interface OpenDatabase {
+  db: Database;
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+}
+
+const MIGRATIONS_FOLDER = path.join(projectRoot(), "app/db/migrations");
+/** Arbitrary constant naming the advisory lock that serialises migrations across instances. */
+const MIGRATION_LOCK_KEY = 4_711_2026;
+
+// A globalThis slot survives the dev server's module reloads, which would otherwise open PGlite twice.
+const slot = globalThis as typeof globalThis & {
+  __conectaDatabase?: { opening: Promise<OpenDatabase>; open?: OpenDatabase };
+};
+
+/** Opens (once per process) and migrates the database; later calls share the same handle. */
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (!slot.__conectaDatabase) {
+    const opening = "url" in target ? openPostgres(target.url) : openPglite(target.dataDir);
+    const entry: { opening: Promise<OpenDatabase>; open?: OpenDatabase } = { opening };
+    slot.__conectaDatabase = entry;
+    opening.then(
+      (open) => {
+        entry.open = open;
+      },
+      () => {
+        if (slot.__conectaDatabase === entry) slot.__conectaDatabase = undefined;
+      },
+    );
+  }
+  return (await slot.__conectaDatabase.opening).db;
+}
+
+/** The open handle. The server opens the database before it accepts requests. */
+export function db(): Database {
+  const open = slot.__conectaDatabase?.open;
+  if (!open) throw new Error("Database not opened: call openDatabase() first");
+  return open.db;
+}
+
+/** Resolves when the database answers a trivial query; rejects otherwise (readiness probe). */
+export async function pingDatabase(): Promise<void> {
+  const open = slot.__conectaDatabase?.open;
+  if (!open) throw new Error("Database not opened");
+  await open.ping();
+}
+
+export async function closeDatabase(): Promise<void> {
+  const entry = slot.__conectaDatabase;
+  slot.__conectaDatabase = undefined;
+  if (entry) await (await entry.opening).close();
+}
+
+async function openPglite(dataDir: string): Promise<OpenDatabase> {
+  const releaseLock = acquireDataDirLock(dataDir);
+  try {
+    const client = await PGlite.create(path.join(dataDir, "db"), {
+      extensions: { pg_trgm, unaccent },
+    });
+    const database = drizzlePglite({ client, schema });
+    await migratePglite(database, { migrationsFolder: MIGRATIONS_FOLDER });
+    return {
+      db: database as unknown as Database,
+      ping: async () => {
+        await client.query("select 1");
+      },
+      close: async () => {
+        await client.close();
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+async function openPostgres(url: string): Promise<OpenDatabase> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 2000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its server must not crash the process; the pool replaces it.
+  pool.on("error", (error) => console.error(`database: idle connection lost: ${error.message}`));
+  await migrateUnderLock(pool);
+  return {
+    db: drizzleNodePg({ client: pool, schema }),
+    ping: async () => {
+      await pool.query("select 1");
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Several app instances may start together on one server: only one migrates at a time. */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    try {
+      await migrateNodePg(drizzleNodePg({ client, schema }), {
+        migrationsFolder: MIGRATIONS_FOLDER,
+      });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+export function databaseTargetFromEnv(config: {
+  DATABASE_URL?: string;
+  DATA_DIR: string;
+}): DatabaseTarget {
+  return config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR };
+}

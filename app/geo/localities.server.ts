@@ -1,0 +1,52 @@
+import { getMunicipalities, getStates } from "@brazilian-utils/brazilian-utils";
+
+/**
+ * Brazilian states and municipalities from the IBGE data bundled with brazilian-utils: no outside
+ * call at run time. Lists are sorted once, in pt-BR collation ("Águas" before "Bauru").
+ */
+export interface State {
+  id: number;
+  nome: string;
+  sigla: string;
+}
+
+export interface Municipality {
+  id: number;
+  nome: string;
+}
+
+const collator = new Intl.Collator("pt-BR", { sensitivity: "base" });
+const byName = (a: { nome: string }, b: { nome: string }) => collator.compare(a.nome, b.nome);
+
+let states: State[] | undefined;
+const municipalitiesByUf = new Map<string, Municipality[]>();
+
+export function listStates(): State[] {
+  states ??= getStates()
+    .map((state) => ({ id: state.ibgeCode, nome: state.name, sigla: state.code }))
+    .sort(byName);
+  return states;
+}
+
+/** The municipalities of a state, or null when the UF does not exist. */
+export function listMunicipalities(uf: string): Municipality[] | null {
+  const sigla = uf.toUpperCase();
+  if (!listStates().some((state) => state.sigla === sigla)) return null;
+  let list = municipalitiesByUf.get(sigla);
+  if (!list) {
+    list = getMunicipalities(sigla as Parameters<typeof getMunicipalities>[0])
+      .map((municipality) => ({ id: Number(municipality.code), nome: municipality.name }))
+      .sort(byName);
+    municipalitiesByUf.set(sigla, list);
+  }
+  return list;
+}
+
+export function isValidUf(uf: string): boolean {
+  return listStates().some((state) => state.sigla === uf);
+}
+
+/** True when `city` names a municipality of `uf` exactly as IBGE spells it. */
+export function isMunicipalityOf(uf: string, city: string): boolean {
+  return listMunicipalities(uf)?.some((municipality) => municipality.nome === city) ?? false;
+}

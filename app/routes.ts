@@ -1,0 +1,11 @@
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
+
+// One line per route of SPEC.md section 2, plus the APIs and assets the pages use.
+export default [
+  index("routes/home.tsx"),
+  route("api/localidades/estados", "routes/api.estados.ts"),
+  route("api/localidades/estados/:uf/municipios", "routes/api.municipios.ts"),
+  route("imagens/:id", "routes/imagens.$id.ts"),
+  route("dev/componentes", "routes/dev.componentes.tsx"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,129 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import * as build from "virtual:react-router/server-build";
+import { createRequestListener } from "@react-router/node";
+import compression from "compression";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { env } from "~/config/env.server";
+import {
+  closeDatabase,
+  databaseTargetFromEnv,
+  openDatabase,
+  pingDatabase,
+} from "~/db/client.server";
+import { clientContext } from "~/lib/request-context.server";
+import { RESOURCE_CSP } from "~/lib/security-headers.server";
+import { createStaticHandler } from "./static-files";
+
+/**
+ * The HTTP pipeline around React Router. It is the server bundle's entry (see vite.config.ts),
+ * so server/main.js gets the app, its database and its lifecycle from one module.
+ */
+
+let shuttingDown = false;
+
+/** Reads the configuration and opens (and migrates) the database. Throws with a clear message. */
+export async function boot(): Promise<{ port: number }> {
+  const config = env();
+  await openDatabase(databaseTargetFromEnv(config));
+  return { port: config.PORT };
+}
+
+/** Called once in-flight requests are done: releases the database (and its lock). */
+export async function shutdown(): Promise<void> {
+  shuttingDown = true;
+  await closeDatabase();
+}
+
+export function beginShutdown(): void {
+  shuttingDown = true;
+}
+
+export function createHandler(options: { staticDir?: string; mode: "production" | "development" }) {
+  const config = env();
+  const serveStatic = options.staticDir ? createStaticHandler(options.staticDir) : undefined;
+  const compress = compression({ threshold: 1024 });
+  const reactRouter = createRequestListener({
+    build: build as unknown as ServerBuild,
+    mode: options.mode,
+    getLoadContext: (_request, client) => {
+      const context = new RouterContextProvider();
+      context.set(clientContext, { ip: client.address });
+      return context;
+    },
+  });
+
+  return function handle(req: IncomingMessage, res: ServerResponse): void {
+    const started = performance.now();
+    res.on("finish", () => {
+      const ms = (performance.now() - started).toFixed(1);
+      process.stdout.write(`${req.method} ${req.url?.split("?")[0]} ${res.statusCode} ${ms}ms\n`);
+    });
+    setBaseHeaders(res, config.isHttps);
+
+    const path = (req.url ?? "/").split("?")[0];
+    if (path === "/healthz") {
+      sendJson(res, 200, { status: "ok" });
+      return;
+    }
+    if (path === "/readyz") {
+      void readiness().then((ready) =>
+        sendJson(res, ready ? 200 : 503, { status: ready ? "ok" : "unavailable" }),
+      );
+      return;
+    }
+    if (isCrossOriginWrite(req, config.BASE_URL)) {
+      sendJson(res, 403, { error: "Origem não permitida." });
+      return;
+    }
+
+    compress(req as never, res as never, () => {
+      if (serveStatic?.(req, res)) return;
+      void reactRouter(req, res);
+    });
+  };
+}
+
+async function readiness(): Promise<boolean> {
+  if (shuttingDown) return false;
+  try {
+    await Promise.race([
+      pingDatabase(),
+      new Promise((_, reject) => setTimeout(() => reject(new Error("timeout")), 2000).unref()),
+    ]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function setBaseHeaders(res: ServerResponse, https: boolean): void {
+  // Documents replace this CSP with one carrying their script nonce (app/entry.server.tsx).
+  res.setHeader("Content-Security-Policy", RESOURCE_CSP);
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("X-Frame-Options", "DENY");
+  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+  res.setHeader(
+    "Permissions-Policy",
+    "camera=(), microphone=(), geolocation=(), interest-cohort=()",
+  );
+  if (https) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+}
+
+/**
+ * State changes only come from our own pages: a POST whose Origin (or Fetch Metadata) names
+ * another site is refused before any action runs.
+ */
+function isCrossOriginWrite(req: IncomingMessage, baseUrl: string): boolean {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return false;
+  const origin = req.headers.origin;
+  if (origin) return origin !== baseUrl;
+  return req.headers["sec-fetch-site"] === "cross-site";
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.statusCode = status;
+  res.setHeader("Content-Type", "application/json; charset=utf-8");
+  res.setHeader("Cache-Control", "no-store");
+  res.end(JSON.stringify(body));
+}

@@ -1,0 +1,66 @@
+import { createReadStream, readdirSync, statSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".webp": "image/webp",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+  ".txt": "text/plain; charset=utf-8",
+  ".json": "application/json",
+  ".webmanifest": "application/manifest+json",
+};
+
+interface StaticFile {
+  file: string;
+  size: number;
+  type: string;
+  immutable: boolean;
+}
+
+/**
+ * Serves the built client folder. The file list is read once at start (the build never changes
+ * while serving), so a request can only ever reach a file that exists: no path traversal.
+ * Hashed files under /assets/ are cached for a year; the rest (favicon) for an hour.
+ */
+export function createStaticHandler(root: string) {
+  const files = new Map<string, StaticFile>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        walk(full);
+        continue;
+      }
+      const urlPath = `/${path.relative(root, full).split(path.sep).join("/")}`;
+      files.set(urlPath, {
+        file: full,
+        size: statSync(full).size,
+        type: CONTENT_TYPES[path.extname(entry.name)] ?? "application/octet-stream",
+        immutable: urlPath.startsWith("/assets/"),
+      });
+    }
+  };
+  walk(root);
+
+  return function serveStatic(req: IncomingMessage, res: ServerResponse): boolean {
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    const found = files.get(decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname));
+    if (!found) return false;
+    res.statusCode = 200;
+    res.setHeader("Content-Type", found.type);
+    res.setHeader("Content-Length", found.size);
+    res.setHeader(
+      "Cache-Control",
+      found.immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+    );
+    if (req.method === "HEAD") res.end();
+    else createReadStream(found.file).pipe(res);
+    return true;
+  };
+}
