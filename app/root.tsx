@@ -11,6 +11,7 @@ import { ErrorState } from "~/components/layout/error-state";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { useNonce } from "~/lib/nonce";
+import { publicConfig } from "~/config/public-config.server";
 import type { Route } from "./+types/root";
 import "./app.css";
 
@@ -19,6 +20,14 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
+
+/** Configuration the pages show (product name, contact e-mail); never secrets. */
+export function loader() {
+  return { config: publicConfig() };
+}
+
+// Configuration only changes with a restart: navigations need not ask for it again.
+export const shouldRevalidate = () => false;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
