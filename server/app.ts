@@ -45,9 +45,9 @@ export function createHandler(options: { staticDir?: string; mode: "production" 
   const reactRouter = createRequestListener({
     build: build as unknown as ServerBuild,
     mode: options.mode,
-    getLoadContext: (_request, client) => {
+    getLoadContext: (request, client) => {
       const context = new RouterContextProvider();
-      context.set(clientContext, { ip: client.address });
+      context.set(clientContext, { ip: clientIp(request, client.address, config.TRUST_PROXY) });
       return context;
     },
   });
@@ -81,6 +81,16 @@ export function createHandler(options: { staticDir?: string; mode: "production" 
       void reactRouter(req, res);
     });
   };
+}
+
+/**
+ * Behind a trusted reverse proxy the socket address is the proxy's: the client is the last
+ * address the proxy appended to X-Forwarded-For (earlier entries can be forged by the client).
+ */
+function clientIp(request: Request, socketAddress: string, trustProxy: boolean): string {
+  if (!trustProxy) return socketAddress;
+  const forwarded = request.headers.get("x-forwarded-for")?.split(",").at(-1)?.trim();
+  return forwarded || socketAddress;
 }
 
 async function readiness(): Promise<boolean> {
