@@ -336,3 +336,26 @@ export const rateLimits = pgTable(
   },
   (t) => [index("rate_limits_window_idx").on(t.windowStartedAt)],
 );
+
+/**
+ * A sign-up in progress, between wizard steps. The browser holds only a random token in an
+ * HttpOnly cookie (this row's id is its SHA-256); the password is kept here already hashed, so no
+ * password ever stays in the browser, and going back keeps what was typed.
+ */
+export const signupDrafts = pgTable(
+  "signup_drafts",
+  {
+    id: text("id").primaryKey(),
+    step: integer("step").notNull().default(1),
+    profileType: text("profile_type").notNull().default("VOLUNTEER"),
+    data: jsonb("data").$type<Record<string, string>>().notNull().default({}),
+    passwordHash: text("password_hash"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("signup_drafts_expires_idx").on(t.expiresAt),
+    check("signup_drafts_profile_type_check", inList(t.profileType, ["VOLUNTEER", "INSTITUTION"])),
+  ],
+);
