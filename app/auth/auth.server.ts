@@ -1,0 +1,96 @@
+import { createHash } from "node:crypto";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  SESSION_LIFETIME_SECONDS,
+} from "~/config/constants";
+import { env } from "~/config/env.server";
+import { db } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import { enqueueEmail } from "~/email/outbox.server";
+import { passwordResetEmail } from "~/email/templates.server";
+import { startSessionPlugin } from "./start-session-plugin.server";
+
+/**
+ * better-auth on our own tables (users, sessions, accounts, verifications). Routes call its
+ * server API (`auth.api.*`) from loaders and actions, so every flow works as a plain form post;
+ * its HTTP handler is not mounted. Sessions live in the database (HttpOnly, SameSite=Lax cookie,
+ * Secure behind HTTPS), last one hour and slide while the person keeps using the site.
+ */
+function createAuth() {
+  const config = env();
+  return betterAuth({
+    appName: config.APP_NAME,
+    baseURL: config.BASE_URL,
+    secret: config.SESSION_SECRET,
+    trustedOrigins: [config.BASE_URL],
+    database: drizzleAdapter(db(), {
+      provider: "pg",
+      usePlural: true,
+      schema: {
+        users: schema.users,
+        sessions: schema.sessions,
+        accounts: schema.accounts,
+        verifications: schema.verifications,
+      },
+    }),
+    user: {
+      additionalFields: {
+        role: { type: "string", input: false, defaultValue: "USER" },
+        profile: { type: "string", input: false },
+        phone: { type: "string", input: false, required: false },
+      },
+    },
+    session: {
+      expiresIn: SESSION_LIFETIME_SECONDS,
+      // Every five minutes of activity pushes the expiry an hour ahead again.
+      updateAge: 5 * 60,
+    },
+    emailAndPassword: {
+      enabled: true,
+      // Accounts are created by our sign-up wizard (one transaction with the profile rows).
+      disableSignUp: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const url = new URL("/auth/resetar-senha", config.BASE_URL);
+        url.searchParams.set("token", token);
+        await enqueueEmail(db(), {
+          to: user.email,
+          kind: "password-reset",
+          // The token itself never reaches the outbox's key, only a digest of it.
+          dedupeKey: `password-reset:${createHash("sha256").update(token).digest("hex")}`,
+          ...passwordResetEmail({ name: user.name, url: url.toString() }),
+        });
+      },
+    },
+    // Reset tokens are kept as SHA-256 digests: a database leak does not hand out live links.
+    verification: { storeIdentifier: "hashed" },
+    // Our own limits (app/security/rate-limit.server.ts) are shared by all instances.
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: "conecta",
+      useSecureCookies: config.isHttps,
+      defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
+      database: { generateId: "uuid" },
+    },
+    plugins: [startSessionPlugin],
+    telemetry: { enabled: false },
+    // Our own log lines record every attempt; the library's warnings would repeat them.
+    logger: { level: "error" },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const slot = globalThis as typeof globalThis & { __conectaAuth?: Auth };
+
+/** The auth instance, created on first use (after the database is open). */
+export function auth(): Auth {
+  slot.__conectaAuth ??= createAuth();
+  return slot.__conectaAuth;
+}

@@ -1,0 +1,173 @@
+import { sql } from "drizzle-orm";
+import { VOLUNTEERING_TYPES, type VolunteeringTypeLabel } from "~/config/constants";
+import { db } from "~/db/client.server";
+import { accounts, images, institutions, users, volunteers } from "~/db/schema";
+import type { ProcessedImage } from "~/images/pipeline.server";
+
+export class AccountConflictError extends Error {
+  override name = "AccountConflictError";
+  constructor(readonly field: "email" | "cnpj") {
+    super(`${field} already registered`);
+  }
+}
+
+interface Credentials {
+  email: string;
+  /** Digits only, with the country code. */
+  phone: string;
+  /** Already hashed by the auth library when the credentials step passed. */
+  passwordHash: string;
+}
+
+interface Address {
+  uf: string;
+  city: string;
+  street: string;
+  number: string;
+  neighborhood: string;
+  complete?: string;
+}
+
+export interface NewVolunteer {
+  credentials: Credentials;
+  name: string;
+  resume: string;
+  uf: string;
+  city: string;
+  photo: ProcessedImage;
+}
+
+export interface NewInstitution {
+  credentials: Credentials;
+  name: string;
+  cnpj: string;
+  responsible: string;
+  address: Address;
+  resume: string;
+  about: string;
+  contactEmail: string;
+  volunteeringType: VolunteeringTypeLabel;
+  permitDivulgation: boolean;
+  profileImage: ProcessedImage;
+  coverImage: ProcessedImage;
+}
+
+type Transaction = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
+
+export async function isEmailRegistered(email: string): Promise<boolean> {
+  const rows = await db()
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function isCnpjRegistered(cnpj: string): Promise<boolean> {
+  const rows = await db()
+    .select({ id: institutions.userId })
+    .from(institutions)
+    .where(sql`${institutions.cnpj} = ${cnpj}`)
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Creates a volunteer's user, credential, profile and photo in one transaction. */
+export async function createVolunteerAccount(input: NewVolunteer): Promise<string> {
+  return inTransaction(async (tx) => {
+    const userId = await insertUser(tx, input.credentials, input.name, "VOLUNTEER");
+    const photoId = await insertImage(tx, userId, input.photo);
+    await tx.insert(volunteers).values({
+      userId,
+      photoImageId: photoId,
+      summary: input.resume,
+      state: input.uf,
+      city: input.city,
+    });
+    return userId;
+  });
+}
+
+/** Creates an institution (PENDING review) with its user, credential and images in one transaction. */
+export async function createInstitutionAccount(input: NewInstitution): Promise<string> {
+  return inTransaction(async (tx) => {
+    const userId = await insertUser(tx, input.credentials, input.name, "INSTITUTION");
+    const profileImageId = await insertImage(tx, userId, input.profileImage);
+    const coverImageId = await insertImage(tx, userId, input.coverImage);
+    await tx.insert(institutions).values({
+      userId,
+      name: input.name,
+      cnpj: input.cnpj,
+      responsible: input.responsible,
+      contactEmail: input.contactEmail,
+      summary: input.resume,
+      about: input.about,
+      volunteeringType: VOLUNTEERING_TYPES[input.volunteeringType],
+      permitDivulgation: input.permitDivulgation,
+      permitDivulgationAt: input.permitDivulgation ? new Date() : null,
+      status: "PENDING",
+      profileImageId,
+      coverImageId,
+      street: input.address.street,
+      number: input.address.number,
+      neighborhood: input.address.neighborhood,
+      complement: input.address.complete || null,
+      city: input.address.city,
+      state: input.address.uf,
+    });
+    return userId;
+  });
+}
+
+async function insertUser(
+  tx: Transaction,
+  credentials: Credentials,
+  name: string,
+  profile: "VOLUNTEER" | "INSTITUTION",
+): Promise<string> {
+  const [user] = await tx
+    .insert(users)
+    .values({ email: credentials.email, name, phone: credentials.phone, role: "USER", profile })
+    .returning({ id: users.id });
+  if (!user) throw new Error("user insert returned nothing");
+  await tx.insert(accounts).values({
+    userId: user.id,
+    accountId: user.id,
+    providerId: "credential",
+    password: credentials.passwordHash,
+  });
+  return user.id;
+}
+
+async function insertImage(
+  tx: Transaction,
+  ownerId: string,
+  image: ProcessedImage,
+): Promise<string> {
+  const [row] = await tx
+    .insert(images)
+    .values({ ownerId, ...image })
+    .returning({ id: images.id });
+  if (!row) throw new Error("image insert returned nothing");
+  return row.id;
+}
+
+/** Unique violations become a typed error the wizard turns into its message. */
+async function inTransaction(work: (tx: Transaction) => Promise<string>): Promise<string> {
+  try {
+    return await db().transaction(work);
+  } catch (error) {
+    const constraint = uniqueViolation(error);
+    if (constraint === "users_email_lower_key") throw new AccountConflictError("email");
+    if (constraint === "institutions_cnpj_unique") throw new AccountConflictError("cnpj");
+    throw error;
+  }
+}
+
+function uniqueViolation(error: unknown): string | null {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    const candidate = current as { code?: string; constraint?: string };
+    if (candidate.code === "23505") return candidate.constraint ?? "";
+  }
+  return null;
+}

@@ -1,0 +1,62 @@
+import { cnpj as cnpjValidator } from "cpf-cnpj-validator";
+import { z } from "zod";
+import { MAX_LENGTH } from "~/config/constants";
+
+/** Field rules shared by several forms. Conform turns empty inputs into undefined, hence `error`. */
+
+const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function emailField(messages: { required: string; invalid: string }) {
+  return z
+    .string({ error: messages.required })
+    .trim()
+    .max(MAX_LENGTH.email, messages.invalid)
+    .regex(SIMPLE_EMAIL, messages.invalid)
+    .transform((email) => email.toLowerCase());
+}
+
+export function requiredText(
+  messages: { required: string; tooShort?: string; tooLong: string },
+  limits: { min?: number; max: number },
+) {
+  let field = z.string({ error: messages.required }).trim().min(1, messages.required);
+  if (limits.min && messages.tooShort) field = field.min(limits.min, messages.tooShort);
+  return field.max(limits.max, messages.tooLong);
+}
+
+/** Brazilian phone: area code plus 8 or 9 digits; stored as digits with the country code 55. */
+export function phoneField(requiredMessage: string) {
+  return z
+    .string({ error: requiredMessage })
+    .transform((value) => value.replace(/\D/g, ""))
+    .transform((digits) =>
+      digits.length >= 12 && digits.startsWith("55") ? digits.slice(2) : digits,
+    )
+    .refine((digits) => digits.length > 0, requiredMessage)
+    .refine(
+      (digits) => /^[1-9][0-9][2-9][0-9]{7,8}$/.test(digits),
+      "Telefone inválido. Informe o DDD e o número.",
+    )
+    .transform((digits) => `55${digits}`);
+}
+
+/** CNPJ in the official format, numeric or alphanumeric (July 2026), check digits verified. */
+export function cnpjField(requiredMessage: string) {
+  return z
+    .string({ error: requiredMessage })
+    .transform((value) => value.toUpperCase().replace(/[^0-9A-Z]/g, ""))
+    .refine((value) => value.length > 0, requiredMessage)
+    .refine((value) => cnpjValidator.isValid(value), "CNPJ inválido.");
+}
+
+export function formatCnpj(value: string): string {
+  return cnpjValidator.format(value);
+}
+
+/** A file input: present when a non-empty file was chosen. The bytes are checked on the server. */
+export function imageField(requiredMessage: string) {
+  return z.custom<File>(
+    (value) => typeof File !== "undefined" && value instanceof File && value.size > 0,
+    requiredMessage,
+  );
+}

@@ -1,0 +1,84 @@
+import { eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { sessions } from "~/db/schema";
+import { hitRateLimit, RATE_LIMITED_MESSAGE, RATE_LIMITS } from "~/security/rate-limit.server";
+import { auth } from "./auth.server";
+import { type SessionUser, toSessionUser } from "./session.server";
+
+/** SPEC.md section 8, login. An unknown e-mail gets the same answer as a wrong password. */
+export const LOGIN_MESSAGES = {
+  invalidCredentials: "Credenciais inválidas. Verifique seu e-mail e senha.",
+  unexpected: "Ocorreu um erro inesperado. Tente novamente.",
+  unknownProfile: "Perfil desconhecido. Não foi possível redirecionar.",
+  adminOnly: "Perfil não autorizado. Acesse a tela principal.",
+} as const;
+
+export type SignInResult =
+  | { ok: true; user: SessionUser; setCookies: string[] }
+  | { ok: false; status: 400 | 401 | 403 | 429 | 500; message: string };
+
+export type SignInDoor = "user" | "admin";
+
+/**
+ * Checks the rate limits, verifies the password and opens a new session (a fresh token at every
+ * sign-in). The door decides who may pass: people at /auth/login, admins at /admin/login; anyone
+ * else gets the spec's refusal and no session. Every attempt is logged.
+ */
+export async function signInWithPassword(input: {
+  email: string;
+  password: string;
+  ip: string;
+  headers: Headers;
+  door: SignInDoor;
+}): Promise<SignInResult> {
+  const log = (outcome: string) =>
+    console.log(`auth: sign-in ${outcome} door=${input.door} email=${input.email} ip=${input.ip}`);
+
+  const [perIp, perAccount] = await Promise.all([
+    hitRateLimit(`sign-in:ip:${input.ip}`, RATE_LIMITS.signInPerIp),
+    hitRateLimit(`sign-in:account:${input.email}`, RATE_LIMITS.signInPerAccount),
+  ]);
+  if (!perIp.allowed || !perAccount.allowed) {
+    log("rate-limited");
+    return { ok: false, status: 429, message: RATE_LIMITED_MESSAGE };
+  }
+
+  let signedIn: Awaited<ReturnType<typeof callSignIn>>;
+  try {
+    signedIn = await callSignIn(input);
+  } catch (error) {
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status === 401 || status === 400) {
+      log("failure reason=invalid-credentials");
+      return { ok: false, status: 401, message: LOGIN_MESSAGES.invalidCredentials };
+    }
+    log(`failure reason=error ${(error as Error).message}`);
+    return { ok: false, status: 500, message: LOGIN_MESSAGES.unexpected };
+  }
+
+  const user = toSessionUser(signedIn.response.user);
+  const allowed =
+    input.door === "admin"
+      ? user.role === "ADMIN"
+      : user.role === "USER" && (user.profile === "VOLUNTEER" || user.profile === "INSTITUTION");
+  if (!allowed) {
+    // The password was right, but this door is not theirs: the new session is dropped unused.
+    await db().delete(sessions).where(eq(sessions.token, signedIn.response.token));
+    log("refused reason=wrong-door");
+    return {
+      ok: false,
+      status: 403,
+      message: input.door === "admin" ? LOGIN_MESSAGES.adminOnly : LOGIN_MESSAGES.unknownProfile,
+    };
+  }
+  log("success");
+  return { ok: true, user, setCookies: signedIn.headers.getSetCookie() };
+}
+
+function callSignIn(input: { email: string; password: string; headers: Headers }) {
+  return auth().api.signInEmail({
+    body: { email: input.email, password: input.password },
+    headers: input.headers,
+    returnHeaders: true,
+  });
+}

@@ -1,0 +1,150 @@
+import { z } from "zod";
+import { MAX_LENGTH, MIN_LENGTH, VOLUNTEERING_TYPES } from "~/config/constants";
+import { cnpjField, emailField, imageField, phoneField, requiredText } from "./field-rules";
+import { passwordField } from "./password-rule";
+
+/**
+ * One schema per wizard step, shared by the browser (instant validation) and the action (the
+ * real check). Fields are declared in the order of SPEC.md section 5, so the first issue is the
+ * message the spec shows first.
+ */
+
+export const SIGNUP_MESSAGES = {
+  emailTaken: "E-mail já cadastrado.",
+  cnpjTaken: "Este CNPJ já está cadastrado. Se a instituição já tem conta, faça login.",
+  stateAndCity: "Selecione seu estado e cidade.",
+  acceptTerms: "Para continuar, aceite os Termos de uso e a Política de privacidade.",
+  passwordsDiffer: "As senhas não são iguais.",
+} as const;
+
+export const profileTypeSchema = z.object({
+  profileType: z.enum(["VOLUNTEER", "INSTITUTION"]).default("VOLUNTEER"),
+});
+
+/** Step 2. When going back to this step, a password already on file may be left blank. */
+export function credentialsSchema(options: { passwordOnFile: boolean }) {
+  const password = passwordField("Informe a senha.");
+  return z
+    .object({
+      email: emailField({ required: "Informe o e-mail.", invalid: "E-mail inválido." }),
+      phone: phoneField("Informe o número de telefone."),
+      password: options.passwordOnFile ? password.optional() : password,
+      confirmPassword: options.passwordOnFile
+        ? z.string().optional()
+        : z.string({ error: "Confirme sua senha." }),
+      acceptTerms: z.literal("on", { error: SIGNUP_MESSAGES.acceptTerms }),
+    })
+    .refine((values) => values.password === values.confirmPassword, {
+      message: SIGNUP_MESSAGES.passwordsDiffer,
+      path: ["confirmPassword"],
+    });
+}
+
+const stateAndCity = {
+  uf: z
+    .string({ error: SIGNUP_MESSAGES.stateAndCity })
+    .regex(/^[A-Z]{2}$/, SIGNUP_MESSAGES.stateAndCity),
+  city: z
+    .string({ error: SIGNUP_MESSAGES.stateAndCity })
+    .trim()
+    .min(1, SIGNUP_MESSAGES.stateAndCity),
+};
+
+/** Step 3 for volunteers (the account is created here). */
+export const volunteerProfileSchema = z.object({
+  name: requiredText(
+    {
+      required: "O nome é obrigatório.",
+      tooShort: "O nome deve ter pelo menos 3 letras.",
+      tooLong: "O nome deve ter no máximo 50 caracteres.",
+    },
+    { min: MIN_LENGTH.name, max: MAX_LENGTH.name },
+  ),
+  resume: requiredText(
+    {
+      required: "O resumo é obrigatório.",
+      tooShort: "O resumo deve ter pelo menos 10 letras.",
+      tooLong: "O resumo deve ter no máximo 1200 caracteres.",
+    },
+    { min: MIN_LENGTH.summary, max: MAX_LENGTH.volunteerSummary },
+  ),
+  ...stateAndCity,
+  previewImage: imageField("Adicione uma foto de perfil."),
+});
+
+const optionalText = (max: number, tooLong: string) =>
+  z.string().trim().max(max, tooLong).optional();
+
+/** Step 3 for institutions. */
+export const institutionDetailsSchema = z.object({
+  name: requiredText(
+    {
+      required: "O nome da instituição é obrigatório.",
+      tooShort: "O nome da instituição deve ter pelo menos 3 letras.",
+      tooLong: "O nome da instituição deve ter no máximo 50 caracteres.",
+    },
+    { min: MIN_LENGTH.name, max: MAX_LENGTH.institutionName },
+  ),
+  cnpj: cnpjField("O CNPJ é obrigatório."),
+  responsible: requiredText(
+    {
+      required: "O responsável é obrigatório.",
+      tooLong: "O responsável deve ter no máximo 50 caracteres.",
+    },
+    { max: MAX_LENGTH.responsible },
+  ),
+  ...stateAndCity,
+  street: requiredText(
+    {
+      required: "O logradouro é obrigatório.",
+      tooLong: "O logradouro deve ter no máximo 100 caracteres.",
+    },
+    { max: 100 },
+  ),
+  number: requiredText(
+    { required: "O número é obrigatório.", tooLong: "O número deve ter no máximo 10 caracteres." },
+    { max: 10 },
+  ),
+  neighborhood: requiredText(
+    { required: "O bairro é obrigatório.", tooLong: "O bairro deve ter no máximo 60 caracteres." },
+    { max: 60 },
+  ),
+  complete: optionalText(60, "O complemento deve ter no máximo 60 caracteres."),
+});
+
+export const VOLUNTEERING_TYPE_LABELS = Object.keys(VOLUNTEERING_TYPES) as Array<
+  keyof typeof VOLUNTEERING_TYPES
+>;
+
+/** Step 4 for institutions (the account is created here). */
+export const institutionProfileSchema = z.object({
+  previewImage: imageField("Adicione uma foto de perfil."),
+  landingImage: imageField("Adicione uma foto de capa."),
+  resume: requiredText(
+    {
+      required: "O resumo é obrigatório.",
+      tooShort: "O resumo deve ter pelo menos 10 letras.",
+      tooLong: "O resumo deve ter no máximo 80 caracteres.",
+    },
+    { min: MIN_LENGTH.summary, max: MAX_LENGTH.institutionSummary },
+  ),
+  about: requiredText(
+    {
+      required: "O sobre é obrigatório.",
+      tooShort: "O sobre deve ter pelo menos 10 letras.",
+      tooLong: "O sobre deve ter no máximo 1200 caracteres.",
+    },
+    { min: MIN_LENGTH.about, max: MAX_LENGTH.institutionAbout },
+  ),
+  contactEmail: emailField({
+    required: "Informe o e-mail de contato.",
+    invalid: "E-mail de contato inválido.",
+  }),
+  volunteeringType: z.enum(VOLUNTEERING_TYPE_LABELS).default("Presencial"),
+  permitDivulgation: z.enum(["Sim", "Não"]).default("Sim"),
+});
+
+/** The first message in schema order: the one the spec shows. */
+export function firstIssueMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? "Verifique os dados informados.";
+}

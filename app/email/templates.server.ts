@@ -1,0 +1,66 @@
+import { env } from "~/config/env.server";
+
+/** Every e-mail is plain text plus a simple HTML version, in pt-BR, signed with APP_NAME. */
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+interface EmailContent {
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  footnote?: string;
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#39;");
+}
+
+export function renderEmail(content: EmailContent): RenderedEmail {
+  const appName = env().APP_NAME;
+  const text = [
+    content.greeting,
+    "",
+    ...content.paragraphs.flatMap((paragraph) => [paragraph, ""]),
+    ...(content.action ? [`${content.action.label}: ${content.action.url}`, ""] : []),
+    ...(content.footnote ? [content.footnote, ""] : []),
+    `Equipe ${appName}`,
+  ].join("\n");
+  const html = `<!doctype html>
+<html lang="pt-BR"><body style="margin:0;padding:24px;background:#f9fafb;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
+<p style="font-size:18px;font-weight:bold;color:#115e59;margin:0 0 24px">${escapeHtml(appName)}</p>
+<p>${escapeHtml(content.greeting)}</p>
+${content.paragraphs.map((paragraph) => `<p style="line-height:1.5">${escapeHtml(paragraph)}</p>`).join("\n")}
+${
+  content.action
+    ? `<p style="margin:28px 0"><a href="${escapeHtml(content.action.url)}" style="background:#0f766e;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(content.action.label)}</a></p>
+<p style="font-size:13px;color:#4b5563">Se o botão não funcionar, copie este endereço no navegador:<br>${escapeHtml(content.action.url)}</p>`
+    : ""
+}
+${content.footnote ? `<p style="font-size:13px;color:#4b5563">${escapeHtml(content.footnote)}</p>` : ""}
+<p>Equipe ${escapeHtml(appName)}</p>
+</div></body></html>`;
+  return { subject: content.subject, text, html };
+}
+
+export function passwordResetEmail(input: { name: string; url: string }): RenderedEmail {
+  return renderEmail({
+    subject: `Redefinição de senha - ${env().APP_NAME}`,
+    greeting: `Olá, ${input.name}!`,
+    paragraphs: [
+      "Recebemos um pedido para redefinir a senha da sua conta.",
+      "Para criar uma nova senha, use o link abaixo. Ele vale por 1 hora e só pode ser usado uma vez.",
+    ],
+    action: { label: "Redefinir minha senha", url: input.url },
+    footnote: "Se você não pediu a redefinição, ignore este e-mail: sua senha continua a mesma.",
+  });
+}

@@ -1,0 +1,118 @@
+import { eq, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { emailOutbox } from "~/db/schema";
+import { dueEmailsCondition, onOutboxActivity, retryDelaySeconds } from "./outbox.server";
+import type { SendEmail } from "./transport.server";
+
+const POLL_INTERVAL_MS = 5000;
+const BATCH_SIZE = 10;
+/** A claimed e-mail is invisible to other instances this long; a crash mid-send retries it later. */
+const CLAIM_LEASE_SECONDS = 120;
+
+/**
+ * Sends queued e-mails. Several app instances may run a worker on one PostgreSQL: each claims
+ * due rows with FOR UPDATE SKIP LOCKED and pushes their next attempt past a lease, so a message
+ * is sent by one instance; a failure is retried with exponential back-off; unsent mail survives
+ * restarts because it lives in the database.
+ */
+export function startMailWorker(options: { send: SendEmail; from: string }) {
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  let again = false;
+
+  const drain = async () => {
+    do {
+      again = false;
+      let batch = await claimDueEmails();
+      while (batch.length > 0 && !stopped) {
+        for (const email of batch) await deliver(email, options);
+        batch = await claimDueEmails();
+      }
+    } while (again && !stopped);
+  };
+
+  const tick = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = drain()
+      .catch((error: Error) => console.error(`mail: worker error: ${error.message}`))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+
+  const timer = setInterval(tick, POLL_INTERVAL_MS);
+  timer.unref();
+  const unsubscribe = onOutboxActivity(tick);
+  tick();
+
+  return {
+    /** Runs one pass now and waits for it (tests, and shutdown's last chance to flush). */
+    async flush() {
+      tick();
+      while (running) await running;
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      unsubscribe();
+      await running;
+    },
+  };
+}
+
+async function claimDueEmails() {
+  const claimed = await db().execute<{ id: number }>(sql`
+    update ${emailOutbox}
+    set next_attempt_at = now() + make_interval(secs => ${CLAIM_LEASE_SECONDS})
+    where id in (
+      select id from ${emailOutbox}
+      where ${dueEmailsCondition}
+      order by next_attempt_at
+      limit ${BATCH_SIZE}
+      for update skip locked
+    )
+    returning id`);
+  const ids = claimed.rows.map((row) => Number(row.id));
+  if (ids.length === 0) return [];
+  return db()
+    .select()
+    .from(emailOutbox)
+    .where(sql`${emailOutbox.id} in (${sql.join(ids, sql`, `)})`);
+}
+
+async function deliver(
+  email: typeof emailOutbox.$inferSelect,
+  options: { send: SendEmail; from: string },
+): Promise<void> {
+  try {
+    await options.send({
+      from: options.from,
+      to: email.to,
+      subject: email.subject,
+      text: email.text,
+      html: email.html,
+    });
+    await db()
+      .update(emailOutbox)
+      .set({ sentAt: new Date(), attempts: email.attempts + 1, lastError: null })
+      .where(eq(emailOutbox.id, email.id));
+  } catch (error) {
+    const attempts = email.attempts + 1;
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(
+      `mail: sending "${email.subject}" to ${email.to} failed (attempt ${attempts}): ${message}`,
+    );
+    await db()
+      .update(emailOutbox)
+      .set({
+        attempts,
+        lastError: message.slice(0, 500),
+        nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(attempts)})`,
+      })
+      .where(eq(emailOutbox.id, email.id));
+  }
+}

@@ -1,0 +1,56 @@
+import { lt, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { rateLimits } from "~/db/schema";
+
+export interface RateLimitRule {
+  /** Attempts allowed per window. */
+  limit: number;
+  windowSeconds: number;
+}
+
+/** DESIGN.md section 8: limits on the doors an attacker would knock on. */
+export const RATE_LIMITS = {
+  signInPerIp: { limit: 20, windowSeconds: 15 * 60 },
+  signInPerAccount: { limit: 5, windowSeconds: 15 * 60 },
+  signUpPerIp: { limit: 10, windowSeconds: 60 * 60 },
+  emailCheckPerIp: { limit: 30, windowSeconds: 15 * 60 },
+  forgotPasswordPerIp: { limit: 10, windowSeconds: 60 * 60 },
+  forgotPasswordPerAccount: { limit: 3, windowSeconds: 60 * 60 },
+} as const satisfies Record<string, RateLimitRule>;
+
+export const RATE_LIMITED_MESSAGE = "Muitas tentativas. Aguarde alguns minutos e tente novamente.";
+
+export interface RateLimitResult {
+  allowed: boolean;
+  retryAfterSeconds: number;
+}
+
+/**
+ * Counts one attempt against `key` and says whether it is within the rule. One atomic upsert:
+ * concurrent requests on any instance see one counter, and a finished window starts afresh.
+ */
+export async function hitRateLimit(key: string, rule: RateLimitRule): Promise<RateLimitResult> {
+  const window = sql`make_interval(secs => ${rule.windowSeconds})`;
+  const result = await db().execute<{ count: number; retry_after: number }>(sql`
+    insert into ${rateLimits} (key, count, window_started_at) values (${key}, 1, now())
+    on conflict (key) do update set
+      count = case when ${rateLimits.windowStartedAt} <= now() - ${window} then 1
+                   else ${rateLimits.count} + 1 end,
+      window_started_at = case when ${rateLimits.windowStartedAt} <= now() - ${window} then now()
+                   else ${rateLimits.windowStartedAt} end
+    returning count,
+      ceil(extract(epoch from (window_started_at + ${window} - now())))::int as retry_after`);
+  const row = result.rows[0];
+  const count = Number(row?.count ?? 0);
+  return {
+    allowed: count <= rule.limit,
+    retryAfterSeconds: Math.max(1, Number(row?.retry_after ?? 1)),
+  };
+}
+
+/** Forgets finished windows; called from housekeeping so the table stays small. */
+export async function pruneRateLimits(olderThanSeconds = 24 * 60 * 60): Promise<void> {
+  await db()
+    .delete(rateLimits)
+    .where(lt(rateLimits.windowStartedAt, sql`now() - make_interval(secs => ${olderThanSeconds})`));
+}
