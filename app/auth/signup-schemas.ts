@@ -143,8 +143,3 @@ export const institutionProfileSchema = z.object({
   volunteeringType: z.enum(VOLUNTEERING_TYPE_LABELS).default("Presencial"),
   permitDivulgation: z.enum(["Sim", "Não"]).default("Sim"),
 });
-
-/** The first message in schema order: the one the spec shows. */
-export function firstIssueMessage(error: z.ZodError): string {
-  return error.issues[0]?.message ?? "Verifique os dados informados.";
-}

@@ -1,0 +1,80 @@
+import { type FormEvent, useEffect, useState } from "react";
+import type { z } from "zod";
+
+/**
+ * Forms show one message at a time, the first failing rule in the spec's order (SPEC.md 5),
+ * next to its field. The same Zod schema checks in the browser (instant, before posting) and in
+ * the action (the real check), so both always agree. See docs/decisions/0006.
+ */
+export interface FormError {
+  /** The field the message belongs to; "form" for messages about the whole form. */
+  field: string;
+  message: string;
+}
+
+export type FormResult<T> = { ok: true; data: T } | { ok: false; error: FormError };
+
+/** FormData as a plain object; empty inputs (and empty file inputs) count as missing. */
+export function formValues(formData: FormData): Record<string, FormDataEntryValue> {
+  const values: Record<string, FormDataEntryValue> = {};
+  for (const [key, value] of formData) {
+    const empty = typeof value === "string" ? value.trim() === "" : value.size === 0;
+    if (!empty) values[key] = value;
+  }
+  return values;
+}
+
+export function validateForm<S extends z.ZodType>(
+  schema: S,
+  formData: FormData,
+): FormResult<z.output<S>> {
+  const result = schema.safeParse(formValues(formData));
+  if (result.success) return { ok: true, data: result.data };
+  const issue = result.error.issues[0];
+  return {
+    ok: false,
+    error: {
+      field: String(issue?.path[0] ?? "form"),
+      message: issue?.message ?? "Verifique os dados informados.",
+    },
+  };
+}
+
+/** Text values to refill a form after a failed post without JavaScript (never passwords or files). */
+export function echoValues(
+  formData: FormData,
+  omit: readonly string[] = [],
+): Record<string, string> {
+  const echoed: Record<string, string> = {};
+  for (const [key, value] of formData) {
+    if (typeof value === "string" && !omit.includes(key) && !/password/i.test(key))
+      echoed[key] = value;
+  }
+  return echoed;
+}
+
+/**
+ * Instant validation: checks the form with the schema before it is posted and, on a failure,
+ * shows the first message and moves focus to its field. A message from the server (e.g.
+ * "E-mail já cadastrado.") is shown the same way.
+ */
+export function useFormValidation<S extends z.ZodType>(schema: S, serverError?: FormError | null) {
+  const [error, setError] = useState<FormError | null>(serverError ?? null);
+  useEffect(() => setError(serverError ?? null), [serverError]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const result = validateForm(schema, new FormData(event.currentTarget));
+    if (result.ok) {
+      setError(null);
+      return;
+    }
+    event.preventDefault();
+    setError(result.error);
+    const field = event.currentTarget.elements.namedItem(result.error.field);
+    if (field instanceof HTMLElement) field.focus();
+  };
+
+  /** The message for one field, if the current error is about it. */
+  const errorFor = (field: string) => (error?.field === field ? error.message : undefined);
+  return { error, onSubmit, errorFor };
+}
