@@ -19,7 +19,17 @@ try {
   process.exit(1);
 }
 
-const server = createServer(app.handler);
+let stopping = false;
+// Responses not yet finished. Once shutdown begins, each is sent with "Connection: close": a
+// keep-alive connection would otherwise stay open after its last response and hold the process
+// until the grace period runs out, although every request is done.
+const inFlight = new Set();
+const server = createServer((req, res) => {
+  inFlight.add(res);
+  res.once("close", () => inFlight.delete(res));
+  if (stopping) res.setHeader("Connection", "close");
+  app.handler(req, res);
+});
 server.keepAliveTimeout = 65_000;
 server.listen(port, () => {
   console.log(
@@ -27,7 +37,6 @@ server.listen(port, () => {
   );
 });
 
-let stopping = false;
 for (const signal of ["SIGTERM", "SIGINT"]) {
   process.on(signal, () => {
     if (stopping) return;
@@ -43,6 +52,11 @@ for (const signal of ["SIGTERM", "SIGINT"]) {
       process.exit(0);
     });
     server.closeIdleConnections();
+    for (const res of inFlight) {
+      if (!res.headersSent) res.setHeader("Connection", "close");
+      // Already streaming: close the connection as soon as this response is done.
+      else res.once("finish", () => setImmediate(() => server.closeIdleConnections()));
+    }
   });
 }
 

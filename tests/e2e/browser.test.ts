@@ -1,0 +1,93 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser, watchPageProblems } from "../helpers/browser";
+
+/**
+ * The shared production server in Chromium, as a person sees it: roles and accessible names
+ * only, no CSS selectors, no fixed waits. At a phone width (390 px) and a desktop width (1280 px).
+ */
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const VIEWPORTS = [
+  { label: "390 px", width: 390, height: 844 },
+  { label: "1280 px", width: 1280, height: 800 },
+];
+
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((violation) => ({
+    id: violation.id,
+    help: violation.help,
+    targets: violation.nodes.map((node) => node.target.join(" ")),
+  }));
+}
+
+describe.each(VIEWPORTS)("at $label", ({ width, height }) => {
+  let context: BrowserContext;
+  let page: Page;
+  let problems: () => string[];
+
+  beforeAll(async () => {
+    context = await browser.newContext({ viewport: { width, height }, locale: "pt-BR" });
+  });
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  async function open(path: string) {
+    page = await context.newPage();
+    problems = watchPageProblems(page);
+    const response = await page.goto(`${baseUrl}${path}`, { waitUntil: "load" });
+    return response;
+  }
+
+  it("home page shows the header links, the footer links and nothing broken", async () => {
+    const response = await open("/");
+    expect(response?.status()).toBe(200);
+    const banner = page.getByRole("banner");
+    await expect.poll(() => banner.getByRole("link", { name: "Entrar" }).isVisible()).toBe(true);
+    expect(await banner.getByRole("link", { name: "Cadastre-se" }).isVisible()).toBe(true);
+    const footer = page.getByRole("contentinfo");
+    expect(await footer.getByRole("link", { name: "Termos de uso" }).isVisible()).toBe(true);
+    expect(await footer.getByRole("link", { name: "Política de privacidade" }).isVisible()).toBe(
+      true,
+    );
+    expect(await page.locator("html").getAttribute("lang")).toBe("pt-BR");
+
+    expect(await axeViolations(page)).toEqual([]);
+    expect(problems()).toEqual([]);
+    await page.close();
+  });
+
+  it("404 page offers a way back that lands on the home page", async () => {
+    const response = await open("/esta-pagina-nao-existe");
+    expect(response?.status()).toBe(404);
+    const heading = page.getByRole("heading", { level: 1, name: "Página não encontrada" });
+    expect(await heading.isVisible()).toBe(true);
+
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page
+      .getByRole("main")
+      .getByRole("link", { name: /página inicial/i })
+      .click();
+    await page.waitForURL(`${baseUrl}/`);
+    await heading.waitFor({ state: "detached" });
+    expect(await page.getByRole("banner").getByRole("link", { name: "Entrar" }).isVisible()).toBe(
+      true,
+    );
+    expect(problems()).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,70 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import {
+  closeDatabase,
+  type Database,
+  type DatabaseTarget,
+  openDatabase,
+} from "~/db/client.server";
+import { createScratchDatabase } from "./postgres";
+
+/**
+ * Which engine this test run uses. vitest.config.ts runs tests/integration twice when
+ * TEST_DATABASE_URL is set: project "integration" on PGlite and "integration-pg" on PostgreSQL.
+ */
+export type DatabaseKind = "pglite" | "postgres";
+
+export function databaseKind(): DatabaseKind {
+  return process.env.TEST_DATABASE_KIND === "postgres" ? "postgres" : "pglite";
+}
+
+export interface TestDatabase {
+  kind: DatabaseKind;
+  db: Database;
+  /** Closes and reopens the same database, applying migrations again (as a restart does). */
+  reopen: () => Promise<Database>;
+  /** Closes the handle and deletes the data (temp DATA_DIR or the scratch database). */
+  dispose: () => Promise<void>;
+}
+
+/**
+ * A fresh, migrated database through the app's own openDatabase(): a new temporary DATA_DIR on
+ * PGlite, or a new database on the server in TEST_DATABASE_URL. The app keeps one database per
+ * process, so a test file holds at most one at a time (call dispose() in afterAll).
+ */
+export async function testDatabase(kind: DatabaseKind = databaseKind()): Promise<TestDatabase> {
+  const { target, remove } = kind === "pglite" ? await temporaryDataDir() : await scratchServer();
+  try {
+    return {
+      kind,
+      db: await openDatabase(target),
+      reopen: async () => {
+        await closeDatabase();
+        return openDatabase(target);
+      },
+      dispose: async () => {
+        await closeDatabase();
+        await remove();
+      },
+    };
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+}
+
+interface Storage {
+  target: DatabaseTarget;
+  remove: () => Promise<void>;
+}
+
+async function temporaryDataDir(): Promise<Storage> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "conecta-test-"));
+  return { target: { dataDir }, remove: () => rm(dataDir, { recursive: true, force: true }) };
+}
+
+async function scratchServer(): Promise<Storage> {
+  const scratch = await createScratchDatabase();
+  return { target: { url: scratch.url }, remove: scratch.drop };
+}

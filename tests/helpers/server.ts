@@ -1,0 +1,113 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { freePort } from "./net";
+import { withTimeout } from "./wait";
+
+export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const SERVER_ENTRY = path.join(PROJECT_ROOT, "server/main.js");
+const BUILD_MARKER = path.join(PROJECT_ROOT, "build/server/index.js");
+
+export interface ServerExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export interface RunningServer {
+  /** http://127.0.0.1:<port>, also the server's BASE_URL. */
+  url: string;
+  port: number;
+  dataDir: string;
+  process: ChildProcess;
+  /** Settles when the process exits, however it ends. */
+  exited: Promise<ServerExit>;
+  /** Everything the process printed so far (stdout and stderr interleaved). */
+  logs: () => string;
+  /** SIGTERM, then waits for the exit (SIGKILL after 15 s); removes a DATA_DIR it created. */
+  stop: () => Promise<ServerExit>;
+}
+
+export interface ServerOptions {
+  /** Extra variables; `undefined` removes one. DATA_DIR, PORT and BASE_URL are set here. */
+  env?: Record<string, string | undefined>;
+  /** Reuse an existing DATA_DIR (not removed on stop); default: a fresh temporary one. */
+  dataDir?: string;
+}
+
+/**
+ * Spawns the production build as `npm start` runs it (`node server/main.js`), on a free port and
+ * a fresh DATA_DIR. NODE_ENV and DATABASE_URL are not inherited from the test runner (Vitest sets
+ * NODE_ENV=test): pass them in `env` to choose production mode or PostgreSQL.
+ */
+export async function spawnServer(options: ServerOptions = {}): Promise<RunningServer> {
+  if (!existsSync(BUILD_MARKER)) {
+    throw new Error("build/ is missing: run `npm run build` (npm run test:e2e does it)");
+  }
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const ownsDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), "conecta-server-")));
+
+  const env: Record<string, string | undefined> = { ...process.env };
+  delete env.NODE_ENV;
+  delete env.DATABASE_URL;
+  Object.assign(env, { PORT: String(port), BASE_URL: url, DATA_DIR: dataDir }, options.env);
+  for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
+
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: PROJECT_ROOT,
+    env: env as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const output: string[] = [];
+  child.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+  const exited = new Promise<ServerExit>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
+  let exitedYet = false;
+  void exited.then(() => {
+    exitedYet = true;
+  });
+
+  const stop = async (): Promise<ServerExit> => {
+    if (!exitedYet) child.kill("SIGTERM");
+    const result = await withTimeout(exited, 15_000, "server shutdown").catch(async () => {
+      child.kill("SIGKILL");
+      return exited;
+    });
+    if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
+    return result;
+  };
+
+  return { url, port, dataDir, process: child, exited, logs: () => output.join(""), stop };
+}
+
+/** spawnServer(), then waits until /readyz answers 200 (fails with the logs if it exits). */
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const server = await spawnServer(options);
+  let exit: ServerExit | undefined;
+  void server.exited.then((result) => {
+    exit = result;
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    let problem: string | undefined;
+    if (exit)
+      problem = `server exited before it was ready (code ${exit.code}, signal ${exit.signal})`;
+    else if (Date.now() > deadline) problem = `${server.url}/readyz did not answer 200 within 60 s`;
+    if (problem) {
+      await server.stop();
+      throw new Error(`${problem}\n--- server output ---\n${server.logs()}`);
+    }
+    const status = await fetch(`${server.url}/readyz`).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) return server;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

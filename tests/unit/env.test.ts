@@ -1,0 +1,117 @@
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ConfigError, loadEnv } from "~/config/env.server";
+
+const SECRET = "a".repeat(32);
+const tempDirs: string[] = [];
+
+async function tempDataDir(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), "conecta-env-"));
+  tempDirs.push(dir);
+  return dir;
+}
+
+afterEach(async () => {
+  await Promise.all(tempDirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+/** The ConfigError loadEnv throws for `source` (fails the test when it does not throw one). */
+function configError(source: Record<string, string | undefined>): ConfigError {
+  try {
+    loadEnv(source);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`loadEnv accepted ${JSON.stringify(source)}`);
+}
+
+describe("loadEnv", () => {
+  it("applies the documented defaults", () => {
+    const config = loadEnv({ SESSION_SECRET: SECRET });
+    expect(config.PORT).toBe(3000);
+    expect(config.DATA_DIR).toBe(path.resolve("./data"));
+    expect(path.isAbsolute(config.DATA_DIR)).toBe(true);
+    expect(config.APP_NAME).toBe("Conecta Voluntário");
+    expect(config.NODE_ENV).toBe("development");
+    expect(config.BASE_URL).toBe("http://localhost:3000");
+    expect(config.isEmbeddedDatabase).toBe(true);
+    expect(config.isProduction).toBe(false);
+  });
+
+  it("resolves a relative DATA_DIR and derives BASE_URL from PORT", () => {
+    const config = loadEnv({ SESSION_SECRET: SECRET, DATA_DIR: "tmp/x", PORT: "8080" });
+    expect(config.DATA_DIR).toBe(path.resolve("tmp/x"));
+    expect(config.BASE_URL).toBe("http://localhost:8080");
+  });
+
+  it("treats empty variables as unset", () => {
+    expect(loadEnv({ SESSION_SECRET: SECRET, PORT: "", DATABASE_URL: "" }).PORT).toBe(3000);
+  });
+
+  it("accepts a PostgreSQL URL and switches off the embedded database", () => {
+    const config = loadEnv({
+      SESSION_SECRET: SECRET,
+      DATABASE_URL: "postgres://postgres@127.0.0.1:5432/app",
+    });
+    expect(config.isEmbeddedDatabase).toBe(false);
+  });
+
+  it.each(["abc", "0", "70000", "3000.5"])("rejects PORT=%s naming the variable", (port) => {
+    const error = configError({ SESSION_SECRET: SECRET, PORT: port });
+    expect(error.message).toContain("PORT");
+    expect(error.message).toContain(JSON.stringify(port));
+  });
+
+  it.each(["not a url", "mysql://root@localhost/app", "http://localhost:5432/app"])(
+    "rejects DATABASE_URL=%s naming the variable",
+    (url) => {
+      const error = configError({ SESSION_SECRET: SECRET, DATABASE_URL: url });
+      expect(error.message).toContain("DATABASE_URL");
+      expect(error.message).not.toMatch(/\bPORT\b/);
+    },
+  );
+
+  it("requires SESSION_SECRET in production", () => {
+    const error = configError({
+      NODE_ENV: "production",
+      DATABASE_URL: "postgres://postgres@127.0.0.1:5432/app",
+    });
+    expect(error.message).toContain("SESSION_SECRET");
+  });
+
+  it("rejects a short SESSION_SECRET", () => {
+    expect(configError({ SESSION_SECRET: "short" }).message).toContain("SESSION_SECRET");
+  });
+
+  it("accepts production with a SESSION_SECRET", () => {
+    const config = loadEnv({ NODE_ENV: "production", SESSION_SECRET: SECRET });
+    expect(config.isProduction).toBe(true);
+    expect(config.SESSION_SECRET).toBe(SECRET);
+  });
+
+  it("generates a session secret in DATA_DIR once, then reuses it", async () => {
+    const dataDir = path.join(await tempDataDir(), "nested", "data");
+    const first = loadEnv({ DATA_DIR: dataDir });
+    expect(first.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
+
+    const file = path.join(dataDir, "session-secret");
+    expect((await readFile(file, "utf8")).trim()).toBe(first.SESSION_SECRET);
+    // Only the owner may read it.
+    expect((await stat(file)).mode & 0o077).toBe(0);
+
+    const second = loadEnv({ DATA_DIR: dataDir });
+    expect(second.SESSION_SECRET).toBe(first.SESSION_SECRET);
+
+    const elsewhere = loadEnv({ DATA_DIR: await tempDataDir() });
+    expect(elsewhere.SESSION_SECRET).not.toBe(first.SESSION_SECRET);
+  });
+
+  it("prefers an explicit SESSION_SECRET and writes no file", async () => {
+    const dataDir = await tempDataDir();
+    expect(loadEnv({ DATA_DIR: dataDir, SESSION_SECRET: SECRET }).SESSION_SECRET).toBe(SECRET);
+    await expect(stat(path.join(dataDir, "session-secret"))).rejects.toThrow(/ENOENT/);
+  });
+});
