@@ -1,0 +1,36 @@
+import { auth } from "./auth.server";
+
+export const CHANGE_PASSWORD_MESSAGES = {
+  wrongCurrent: "Senha atual inválida.",
+  failure: "Erro ao atualizar a senha. Tente novamente mais tarde.",
+  success: "Senha atualizada com sucesso!",
+} as const;
+
+/**
+ * Verifies the current password, sets the new one and ends every other session of the account
+ * (the page says so). Returns the cookie of the fresh session that replaces this one.
+ */
+export async function changePassword(input: {
+  headers: Headers;
+  currentPassword: string;
+  newPassword: string;
+}): Promise<{ ok: true; setCookies: string[] } | { ok: false; message: string }> {
+  try {
+    const { headers } = await auth().api.changePassword({
+      body: {
+        currentPassword: input.currentPassword,
+        newPassword: input.newPassword,
+        revokeOtherSessions: true,
+      },
+      headers: input.headers,
+      returnHeaders: true,
+    });
+    return { ok: true, setCookies: headers.getSetCookie() };
+  } catch (error) {
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status === 400 || status === 401)
+      return { ok: false, message: CHANGE_PASSWORD_MESSAGES.wrongCurrent };
+    console.error(`auth: password change failed: ${(error as Error).message}`);
+    return { ok: false, message: CHANGE_PASSWORD_MESSAGES.failure };
+  }
+}

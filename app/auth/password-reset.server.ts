@@ -1,0 +1,63 @@
+import { RESEND_EMAIL_COOLDOWN_SECONDS } from "~/config/constants";
+import { hitRateLimit, RATE_LIMITED_MESSAGE, RATE_LIMITS } from "~/security/rate-limit.server";
+import { auth } from "./auth.server";
+
+export type ResetRequestResult =
+  | { ok: true; cooldownSeconds: number; requested: boolean }
+  | { ok: false; status: 429; message: string };
+
+/**
+ * "Esqueci minha senha". The answer is the same whether or not an account has this e-mail, and
+ * takes the same time: the lookup and the e-mail happen after the response is decided. The
+ * 60-second resend cooldown and the limits are counted per e-mail typed, existing or not.
+ */
+export async function requestPasswordReset(email: string, ip: string): Promise<ResetRequestResult> {
+  const perIp = await hitRateLimit(`forgot:ip:${ip}`, RATE_LIMITS.forgotPasswordPerIp);
+  if (!perIp.allowed) return { ok: false, status: 429, message: RATE_LIMITED_MESSAGE };
+
+  const cooldown = await hitRateLimit(`forgot:cooldown:${email}`, {
+    limit: 1,
+    windowSeconds: RESEND_EMAIL_COOLDOWN_SECONDS,
+  });
+  if (!cooldown.allowed) {
+    return { ok: true, cooldownSeconds: cooldown.retryAfterSeconds, requested: false };
+  }
+
+  const perAccount = await hitRateLimit(
+    `forgot:account:${email}`,
+    RATE_LIMITS.forgotPasswordPerAccount,
+  );
+  if (perAccount.allowed) {
+    sendResetEmail(email).catch((error: Error) =>
+      console.error(`auth: password reset request failed: ${error.message}`),
+    );
+  }
+  return { ok: true, cooldownSeconds: RESEND_EMAIL_COOLDOWN_SECONDS, requested: true };
+}
+
+/** Queues the reset e-mail for an existing account (the auth library ignores unknown e-mails). */
+export async function sendResetEmail(email: string): Promise<void> {
+  await auth().api.requestPasswordReset({ body: { email, redirectTo: "/auth/resetar-senha" } });
+}
+
+export const RESET_MESSAGES = {
+  invalidToken: "Este link de redefinição é inválido ou expirou. Peça um novo link.",
+  failure: "Erro ao atualizar a senha: tente novamente em alguns minutos.",
+  success: "Senha atualizada com sucesso!",
+} as const;
+
+/** Sets the new password from a reset link; every session of the account is ended. */
+export async function resetPassword(
+  token: string,
+  newPassword: string,
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  try {
+    await auth().api.resetPassword({ body: { token, newPassword } });
+    return { ok: true };
+  } catch (error) {
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status === 400) return { ok: false, message: RESET_MESSAGES.invalidToken };
+    console.error(`auth: password reset failed: ${(error as Error).message}`);
+    return { ok: false, message: RESET_MESSAGES.failure };
+  }
+}

@@ -1,0 +1,38 @@
+import { data, type RouterContextProvider, redirect } from "react-router";
+import { echoValues, validateForm } from "~/lib/forms";
+import { clientContext } from "~/lib/request-context.server";
+import { loginSchema } from "./login-schemas";
+import type { SessionUser } from "./session.server";
+import { type SignInDoor, signInWithPassword } from "./sign-in.server";
+
+/**
+ * The action behind both login forms: validate, sign in through the given door, then redirect
+ * with the new session cookie, or answer with the spec's message and the typed e-mail.
+ */
+export async function signInAction(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  door: SignInDoor,
+  destination: (user: SessionUser, formData: FormData) => string,
+) {
+  const formData = await request.formData();
+  const values = echoValues(formData);
+  const parsed = validateForm(loginSchema, formData);
+  if (!parsed.ok) return data({ error: parsed.error, values }, { status: 400 });
+
+  const result = await signInWithPassword({
+    ...parsed.data,
+    ip: context.get(clientContext).ip,
+    headers: request.headers,
+    door,
+  });
+  if (!result.ok) {
+    return data(
+      { error: { field: "form", message: result.message }, values },
+      { status: result.status },
+    );
+  }
+  const headers = new Headers();
+  for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
+  throw redirect(destination(result.user, formData), { headers });
+}

@@ -1,0 +1,78 @@
+import { useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { loginSchema } from "~/auth/login-schemas";
+import { ErrorMessage } from "~/components/ui/error-message";
+import { MailIcon } from "~/components/ui/icons";
+import { PasswordInput } from "~/components/ui/password-input";
+import { PrimaryButton } from "~/components/ui/primary-button";
+import { TextInput } from "~/components/ui/text-input";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { MAX_LENGTH } from "~/config/constants";
+import { type FormError, useFormValidation } from "~/lib/forms";
+
+/**
+ * E-mail and password, shared by /auth/login and /admin/login. With JavaScript the button
+ * stays disabled until both fields are filled (SPEC.md 5); without it the server says what is missing.
+ */
+export function CredentialsForm({
+  error,
+  email,
+  redirectTo,
+  forgotPasswordLink = true,
+}: {
+  error?: FormError | null;
+  email?: string;
+  redirectTo?: string | null;
+  forgotPasswordLink?: boolean;
+}) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const [filled, setFilled] = useState({ email: Boolean(email), password: false });
+  const validation = useFormValidation(loginSchema, error);
+  const submitting = navigation.state === "submitting";
+
+  return (
+    <Form method="post" noValidate onSubmit={validation.onSubmit} className="flex flex-col gap-5">
+      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+      <TextInput
+        name="email"
+        type="email"
+        label="E-mail"
+        autoComplete="email"
+        inputMode="email"
+        maxLength={MAX_LENGTH.email}
+        defaultValue={email}
+        icon={<MailIcon />}
+        error={validation.errorFor("email")}
+        onChange={(event) => setFilled((state) => ({ ...state, email: event.target.value !== "" }))}
+      />
+      <PasswordInput
+        name="password"
+        label="Senha"
+        autoComplete="current-password"
+        error={validation.errorFor("password")}
+        onChange={(event) =>
+          setFilled((state) => ({ ...state, password: event.target.value !== "" }))
+        }
+      />
+      {forgotPasswordLink ? (
+        <Link
+          to="/auth/esqueci-minha-senha"
+          className="-mt-2 self-end rounded text-sm font-semibold text-brand-800 underline-offset-4 hover:underline focus-ring"
+        >
+          Esqueci minha senha
+        </Link>
+      ) : null}
+      <ErrorMessage
+        message={validation.error?.field === "form" ? validation.error.message : undefined}
+      />
+      <PrimaryButton
+        fullWidth
+        loading={submitting}
+        disabled={hydrated && !(filled.email && filled.password)}
+      >
+        Entrar
+      </PrimaryButton>
+    </Form>
+  );
+}

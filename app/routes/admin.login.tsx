@@ -1,0 +1,39 @@
+import { redirect } from "react-router";
+import { sessionContext } from "~/auth/session.server";
+import { signInAction } from "~/auth/sign-in-action.server";
+import { AuthPage, HOME_LINK } from "~/components/auth/auth-page";
+import { CredentialsForm } from "~/components/auth/credentials-form";
+import type { Route } from "./+types/admin.login";
+
+export const handle = { hideSiteHeader: true };
+
+export function meta({ matches }: Route.MetaArgs) {
+  const appName = matches[0]?.loaderData?.config.appName ?? "";
+  return [{ title: `Acesso administrativo | ${appName}` }, { name: "robots", content: "noindex" }];
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  if (context.get(sessionContext)?.role === "ADMIN") throw redirect("/admin/dashboard");
+  return null;
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return signInAction(request, context, "admin", () => "/admin/dashboard");
+}
+
+export default function AdminLogin({ actionData }: Route.ComponentProps) {
+  return (
+    <AuthPage
+      links={[HOME_LINK]}
+      label="Administração"
+      title="Acesso administrativo"
+      description="Área restrita à equipe que aprova instituições e eventos."
+    >
+      <CredentialsForm
+        error={actionData?.error}
+        email={actionData?.values.email}
+        forgotPasswordLink={false}
+      />
+    </AuthPage>
+  );
+}

@@ -1,0 +1,103 @@
+import { useState } from "react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { CHANGE_PASSWORD_MESSAGES, changePassword } from "~/auth/change-password.server";
+import { requireUser, sessionUser } from "~/auth/guards.server";
+import { changePasswordSchema } from "~/auth/login-schemas";
+import { PASSWORD_HINT } from "~/auth/password-rule";
+import { homePathFor } from "~/auth/session.server";
+import { BackButton } from "~/components/ui/back-button";
+import { ErrorMessage } from "~/components/ui/error-message";
+import { PasswordInput } from "~/components/ui/password-input";
+import { PrimaryButton } from "~/components/ui/primary-button";
+import { SectionHeading } from "~/components/ui/section-heading";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { flashCookie } from "~/lib/flash.server";
+import { useFormValidation, validateForm } from "~/lib/forms";
+import type { Route } from "./+types/app.atualizar-senha";
+
+export const middleware: Route.MiddlewareFunction[] = [requireUser()];
+
+export function meta({ matches }: Route.MetaArgs) {
+  const appName = matches[0]?.loaderData?.config.appName ?? "";
+  return [{ title: `Alterar senha | ${appName}` }, { name: "robots", content: "noindex" }];
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { homePath: homePathFor(sessionUser(context)) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = sessionUser(context);
+  const parsed = validateForm(changePasswordSchema, await request.formData());
+  if (!parsed.ok) return data({ error: parsed.error }, { status: 400 });
+  const result = await changePassword({ headers: request.headers, ...parsed.data });
+  if (!result.ok)
+    return data({ error: { field: "form", message: result.message } }, { status: 400 });
+  const headers = new Headers();
+  for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
+  headers.append(
+    "Set-Cookie",
+    flashCookie({ message: CHANGE_PASSWORD_MESSAGES.success, tone: "success" }),
+  );
+  throw redirect(homePathFor(user), { headers });
+}
+
+const FIELDS = ["currentPassword", "newPassword", "confirmPassword"] as const;
+
+export default function ChangePassword({ loaderData, actionData }: Route.ComponentProps) {
+  const hydrated = useHydrated();
+  const submitting = useNavigation().state === "submitting";
+  const validation = useFormValidation(changePasswordSchema, actionData?.error);
+  const [filled, setFilled] = useState<Record<string, boolean>>({});
+  const allFilled = FIELDS.every((field) => filled[field]);
+  const track = (event: React.ChangeEvent<HTMLInputElement>) =>
+    setFilled((state) => ({ ...state, [event.target.name]: event.target.value !== "" }));
+
+  return (
+    <section className="mx-auto w-full max-w-lg px-4 py-8 sm:py-12">
+      <BackButton to={loaderData.homePath} />
+      <div className="mt-4 rounded-2xl border border-line bg-white p-6 shadow-card sm:p-8">
+        <SectionHeading
+          as="h1"
+          title="Alterar senha"
+          description="Ao salvar a nova senha, sua conta será desconectada de todos os outros dispositivos."
+        />
+        <Form
+          method="post"
+          noValidate
+          onSubmit={validation.onSubmit}
+          className="mt-6 flex flex-col gap-5"
+        >
+          <PasswordInput
+            name="currentPassword"
+            label="Senha atual"
+            autoComplete="current-password"
+            error={validation.errorFor("currentPassword")}
+            onChange={track}
+          />
+          <PasswordInput
+            name="newPassword"
+            label="Nova senha"
+            autoComplete="new-password"
+            hint={PASSWORD_HINT}
+            error={validation.errorFor("newPassword")}
+            onChange={track}
+          />
+          <PasswordInput
+            name="confirmPassword"
+            label="Confirme a nova senha"
+            autoComplete="new-password"
+            error={validation.errorFor("confirmPassword")}
+            onChange={track}
+          />
+          <ErrorMessage
+            message={validation.error?.field === "form" ? validation.error.message : undefined}
+          />
+          <PrimaryButton fullWidth loading={submitting} disabled={hydrated && !allFilled}>
+            Salvar nova senha
+          </PrimaryButton>
+        </Form>
+      </div>
+    </section>
+  );
+}

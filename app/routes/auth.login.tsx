@@ -1,0 +1,44 @@
+import { redirect } from "react-router";
+import { afterLoginPath } from "~/auth/redirects.server";
+import { homePathFor, sessionContext } from "~/auth/session.server";
+import { signInAction } from "~/auth/sign-in-action.server";
+import { AuthPage, HOME_LINK } from "~/components/auth/auth-page";
+import { CredentialsForm } from "~/components/auth/credentials-form";
+import type { Route } from "./+types/auth.login";
+
+export const handle = { hideSiteHeader: true };
+
+export function meta({ matches }: Route.MetaArgs) {
+  const appName = matches[0]?.loaderData?.config.appName ?? "";
+  return [{ title: `Entrar | ${appName}` }, { name: "robots", content: "noindex" }];
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const user = context.get(sessionContext);
+  if (user) throw redirect(homePathFor(user));
+  return { redirectTo: new URL(request.url).searchParams.get("redirectTo") };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return signInAction(request, context, "user", (user, formData) => {
+    const redirectTo = formData.get("redirectTo");
+    return afterLoginPath(typeof redirectTo === "string" ? redirectTo : null, user);
+  });
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <AuthPage
+      links={[{ to: "/auth/cadastro", label: "Criar nova conta" }, HOME_LINK]}
+      label="Login"
+      title="Acesse sua conta"
+      description="Entre com o e-mail e a senha cadastrados."
+    >
+      <CredentialsForm
+        error={actionData?.error}
+        email={actionData?.values.email}
+        redirectTo={loaderData.redirectTo}
+      />
+    </AuthPage>
+  );
+}

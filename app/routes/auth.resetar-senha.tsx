@@ -1,0 +1,118 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { resetPasswordSchema } from "~/auth/login-schemas";
+import { RESET_MESSAGES, resetPassword } from "~/auth/password-reset.server";
+import { PASSWORD_HINT } from "~/auth/password-rule";
+import { AuthPage, HOME_LINK } from "~/components/auth/auth-page";
+import { buttonStyles } from "~/components/ui/button-styles";
+import { ErrorMessage } from "~/components/ui/error-message";
+import { PasswordInput } from "~/components/ui/password-input";
+import { PrimaryButton } from "~/components/ui/primary-button";
+import { useFormValidation, validateForm } from "~/lib/forms";
+import type { Route } from "./+types/auth.resetar-senha";
+
+export const handle = { hideSiteHeader: true };
+
+export function meta({ matches }: Route.MetaArgs) {
+  const appName = matches[0]?.loaderData?.config.appName ?? "";
+  return [{ title: `Nova senha | ${appName}` }, { name: "robots", content: "noindex" }];
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { token: new URL(request.url).searchParams.get("token") ?? "" };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const parsed = validateForm(resetPasswordSchema, await request.formData());
+  if (!parsed.ok) return data({ done: false as const, error: parsed.error }, { status: 400 });
+  const result = await resetPassword(parsed.data.token, parsed.data.password);
+  if (!result.ok) {
+    return data(
+      { done: false as const, error: { field: "form", message: result.message } },
+      { status: 400 },
+    );
+  }
+  return { done: true as const };
+}
+
+const LINKS = [{ to: "/auth/login", label: "Entrar" }, HOME_LINK];
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  if (actionData?.done) {
+    return (
+      <AuthPage links={LINKS} label="Recuperar acesso" title={RESET_MESSAGES.success}>
+        <p className="text-ink-muted">
+          Use a nova senha para entrar. Por segurança, encerramos as outras sessões da sua conta.
+        </p>
+        <Link to="/auth/login" className={buttonStyles({ fullWidth: true, className: "mt-6" })}>
+          Ir para o login
+        </Link>
+      </AuthPage>
+    );
+  }
+  if (!loaderData.token) {
+    return (
+      <AuthPage links={LINKS} label="Recuperar acesso" title="Link inválido">
+        <p className="text-ink-muted">{RESET_MESSAGES.invalidToken}</p>
+        <Link
+          to="/auth/esqueci-minha-senha"
+          className={buttonStyles({ fullWidth: true, className: "mt-6" })}
+        >
+          Pedir um novo link
+        </Link>
+      </AuthPage>
+    );
+  }
+  return (
+    <AuthPage
+      links={LINKS}
+      label="Recuperar acesso"
+      title="Crie uma nova senha"
+      description="Escolha uma senha que você não usa em outros sites."
+    >
+      <ResetForm token={loaderData.token} error={actionData?.error} />
+    </AuthPage>
+  );
+}
+
+function ResetForm({
+  token,
+  error,
+}: {
+  token: string;
+  error?: { field: string; message: string };
+}) {
+  const validation = useFormValidation(resetPasswordSchema, error);
+  const submitting = useNavigation().state === "submitting";
+  const formError =
+    validation.error && !["password", "confirmPassword"].includes(validation.error.field);
+  return (
+    <Form method="post" noValidate onSubmit={validation.onSubmit} className="flex flex-col gap-5">
+      <input type="hidden" name="token" value={token} />
+      <PasswordInput
+        name="password"
+        label="Nova senha"
+        autoComplete="new-password"
+        hint={PASSWORD_HINT}
+        error={validation.errorFor("password")}
+      />
+      <PasswordInput
+        name="confirmPassword"
+        label="Confirme a nova senha"
+        autoComplete="new-password"
+        error={validation.errorFor("confirmPassword")}
+      />
+      <ErrorMessage message={formError ? validation.error?.message : undefined} />
+      {formError && validation.error?.message === RESET_MESSAGES.invalidToken ? (
+        <Link
+          to="/auth/esqueci-minha-senha"
+          className="text-sm font-semibold text-brand-800 underline"
+        >
+          Pedir um novo link
+        </Link>
+      ) : null}
+      <PrimaryButton fullWidth loading={submitting}>
+        Salvar nova senha
+      </PrimaryButton>
+    </Form>
+  );
+}

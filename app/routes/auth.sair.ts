@@ -1,0 +1,31 @@
+import { redirect } from "react-router";
+import { auth } from "~/auth/auth.server";
+import { flashCookie } from "~/lib/flash.server";
+import type { Route } from "./+types/auth.sair";
+
+/** Logging out changes state, so only a POST does it; a GET just goes home. */
+export function loader() {
+  return redirect("/");
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const headers = new Headers();
+  try {
+    const { headers: authHeaders } = await auth().api.signOut({
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    for (const cookie of authHeaders.getSetCookie()) headers.append("Set-Cookie", cookie);
+    headers.append(
+      "Set-Cookie",
+      flashCookie({ message: "Logout realizado com sucesso.", tone: "success" }),
+    );
+  } catch (error) {
+    console.error(`auth: sign-out failed: ${(error as Error).message}`);
+    headers.append(
+      "Set-Cookie",
+      flashCookie({ message: "Falha ao realizar logout.", tone: "error" }),
+    );
+  }
+  return redirect("/", { headers });
+}
