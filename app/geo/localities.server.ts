@@ -46,6 +46,25 @@ export function isValidUf(uf: string): boolean {
   return listStates().some((state) => state.sigla === uf);
 }
 
+const fold = (value: string) =>
+  value
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase()
+    .trim();
+
+/**
+ * The IBGE spelling of a city typed or picked for a state ("sao paulo" → "São Paulo"), or null
+ * when the state has no such municipality. Without JavaScript the city is a text box, so
+ * accents and case are forgiven.
+ */
+export function resolveMunicipality(uf: string, city: string): string | null {
+  const wanted = fold(city);
+  return (
+    listMunicipalities(uf)?.find((municipality) => fold(municipality.nome) === wanted)?.nome ?? null
+  );
+}
+
 /** True when `city` names a municipality of `uf` exactly as IBGE spells it. */
 export function isMunicipalityOf(uf: string, city: string): boolean {
   return listMunicipalities(uf)?.some((municipality) => municipality.nome === city) ?? false;

@@ -1,0 +1,283 @@
+import { Link } from "react-router";
+import { PASSWORD_HINT } from "~/auth/password-rule";
+import {
+  credentialsSchema,
+  institutionDetailsSchema,
+  institutionProfileSchema,
+  profileTypeSchema,
+  VOLUNTEERING_TYPE_LABELS,
+  volunteerProfileSchema,
+} from "~/auth/signup-schemas";
+import { AddressBlock } from "~/components/ui/address-block";
+import { CnpjField } from "~/components/ui/cnpj-field";
+import { MailIcon, UserIcon } from "~/components/ui/icons";
+import { ImageUpload } from "~/components/ui/image-upload";
+import type { CityOption, StateOption } from "~/components/ui/localities";
+import { PasswordInput } from "~/components/ui/password-input";
+import { PhoneField } from "~/components/ui/phone-field";
+import { RadioGroup } from "~/components/ui/radio-group";
+import { StateCityFields } from "~/components/ui/state-city-fields";
+import { TextArea } from "~/components/ui/text-area";
+import { TextInput } from "~/components/ui/text-input";
+import { MAX_LENGTH } from "~/config/constants";
+import type { FormError } from "~/lib/forms";
+import { WizardStep } from "./wizard-step";
+
+export interface StepProps {
+  values: Record<string, string>;
+  error?: FormError | null;
+}
+
+interface Places {
+  states: StateOption[];
+  cities?: CityOption[];
+}
+
+const locationError = (errorFor: (field: string) => string | undefined) =>
+  errorFor("uf") ?? errorFor("city");
+
+export function ProfileTypeStep({ values, error }: StepProps) {
+  return (
+    <WizardStep step={1} schema={profileTypeSchema} serverError={error} canGoBack={false}>
+      {() => (
+        <RadioGroup
+          name="profileType"
+          legend="Tipo de cadastro"
+          layout="cards"
+          defaultValue={values.profileType ?? "VOLUNTEER"}
+          options={[
+            { value: "VOLUNTEER", label: "Voluntário", description: "Quero encontrar vagas" },
+            { value: "INSTITUTION", label: "Instituição", description: "Quero divulgar vagas" },
+          ]}
+        />
+      )}
+    </WizardStep>
+  );
+}
+
+export function CredentialsStep({
+  values,
+  error,
+  passwordOnFile,
+}: StepProps & { passwordOnFile: boolean }) {
+  return (
+    <WizardStep step={2} schema={credentialsSchema({ passwordOnFile })} serverError={error}>
+      {(errorFor) => (
+        <>
+          <TextInput
+            name="email"
+            type="email"
+            label="E-mail"
+            autoComplete="email"
+            inputMode="email"
+            maxLength={MAX_LENGTH.email}
+            defaultValue={values.email}
+            icon={<MailIcon />}
+            error={errorFor("email")}
+          />
+          <PhoneField name="phone" defaultValue={values.phone} error={errorFor("phone")} />
+          <PasswordInput
+            name="password"
+            label="Senha"
+            autoComplete="new-password"
+            hint={
+              passwordOnFile
+                ? "Sua senha já foi definida. Preencha só se quiser trocá-la."
+                : PASSWORD_HINT
+            }
+            error={errorFor("password")}
+          />
+          <PasswordInput
+            name="confirmPassword"
+            label="Confirme a senha"
+            autoComplete="new-password"
+            error={errorFor("confirmPassword")}
+          />
+          <TermsCheckbox checked={values.acceptTerms === "on"} error={errorFor("acceptTerms")} />
+        </>
+      )}
+    </WizardStep>
+  );
+}
+
+function TermsCheckbox({ checked, error }: { checked: boolean; error?: string }) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label className="flex items-start gap-3 text-sm text-ink">
+        <input
+          type="checkbox"
+          name="acceptTerms"
+          defaultChecked={checked}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "aceite-erro" : undefined}
+          className="mt-0.5 size-5 shrink-0 accent-brand-700 focus-ring"
+        />
+        <span>
+          Li e aceito os{" "}
+          <Link
+            to="/termos-de-uso"
+            target="_blank"
+            className="font-semibold text-brand-800 underline"
+          >
+            Termos de uso
+          </Link>{" "}
+          e a{" "}
+          <Link
+            to="/politicas-de-privacidade"
+            target="_blank"
+            className="font-semibold text-brand-800 underline"
+          >
+            Política de privacidade
+          </Link>
+          .
+        </span>
+      </label>
+      {error ? (
+        <p id="aceite-erro" role="alert" className="text-sm font-medium text-danger-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function VolunteerProfileStep({ values, error, states, cities }: StepProps & Places) {
+  return (
+    <WizardStep
+      step={3}
+      schema={volunteerProfileSchema}
+      serverError={error}
+      withFiles
+      nextLabel="Criar conta"
+    >
+      {(errorFor) => (
+        <>
+          <ImageUpload name="previewImage" error={errorFor("previewImage")} />
+          <TextInput
+            name="name"
+            label="Nome"
+            autoComplete="name"
+            maxLength={MAX_LENGTH.name}
+            defaultValue={values.name}
+            icon={<UserIcon />}
+            error={errorFor("name")}
+          />
+          <StateCityFields
+            states={states}
+            cities={cities}
+            defaultUf={values.uf}
+            defaultCity={values.city}
+            error={locationError(errorFor)}
+          />
+          <TextArea
+            name="resume"
+            label="Resumo"
+            hint="Conte suas experiências, interesses e como gostaria de ajudar."
+            maxLength={MAX_LENGTH.volunteerSummary}
+            defaultValue={values.resume}
+            error={errorFor("resume")}
+          />
+        </>
+      )}
+    </WizardStep>
+  );
+}
+
+export function InstitutionDetailsStep({ values, error, states, cities }: StepProps & Places) {
+  return (
+    <WizardStep step={3} schema={institutionDetailsSchema} serverError={error}>
+      {(errorFor) => (
+        <>
+          <TextInput
+            name="name"
+            label="Nome da instituição"
+            autoComplete="organization"
+            maxLength={MAX_LENGTH.institutionName}
+            defaultValue={values.name}
+            error={errorFor("name")}
+          />
+          <CnpjField name="cnpj" defaultValue={values.cnpj} error={errorFor("cnpj")} />
+          <TextInput
+            name="responsible"
+            label="Responsável"
+            autoComplete="name"
+            maxLength={MAX_LENGTH.responsible}
+            defaultValue={values.responsible}
+            icon={<UserIcon />}
+            error={errorFor("responsible")}
+          />
+          <AddressBlock
+            states={states}
+            cities={cities}
+            defaultValues={values}
+            errors={{
+              location: locationError(errorFor),
+              street: errorFor("street"),
+              number: errorFor("number"),
+              neighborhood: errorFor("neighborhood"),
+              complete: errorFor("complete"),
+            }}
+          />
+        </>
+      )}
+    </WizardStep>
+  );
+}
+
+export function InstitutionProfileStep({ values, error }: StepProps) {
+  return (
+    <WizardStep
+      step={4}
+      schema={institutionProfileSchema}
+      serverError={error}
+      withFiles
+      nextLabel="Criar conta"
+    >
+      {(errorFor) => (
+        <>
+          <ImageUpload name="previewImage" error={errorFor("previewImage")} />
+          <ImageUpload name="landingImage" variant="landing" error={errorFor("landingImage")} />
+          <TextArea
+            name="resume"
+            label="Resumo"
+            hint="Uma frase que apresente a instituição nos cartões de busca."
+            rows={2}
+            maxLength={MAX_LENGTH.institutionSummary}
+            defaultValue={values.resume}
+            error={errorFor("resume")}
+          />
+          <TextArea
+            name="about"
+            label="Sobre"
+            hint="A história, as causas e o trabalho da instituição."
+            maxLength={MAX_LENGTH.institutionAbout}
+            defaultValue={values.about}
+            error={errorFor("about")}
+          />
+          <RadioGroup
+            name="volunteeringType"
+            legend="Tipo de voluntariado"
+            options={VOLUNTEERING_TYPE_LABELS}
+            defaultValue={values.volunteeringType ?? "Presencial"}
+          />
+          <TextInput
+            name="contactEmail"
+            type="email"
+            label="E-mail de contato para candidatos"
+            inputMode="email"
+            maxLength={MAX_LENGTH.email}
+            defaultValue={values.contactEmail}
+            icon={<MailIcon />}
+            error={errorFor("contactEmail")}
+          />
+          <RadioGroup
+            name="permitDivulgation"
+            legend="Permite divulgar a instituição nas redes sociais?"
+            options={["Sim", "Não"]}
+            defaultValue={values.permitDivulgation ?? "Sim"}
+          />
+        </>
+      )}
+    </WizardStep>
+  );
+}

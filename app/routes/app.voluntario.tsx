@@ -1,0 +1,48 @@
+import { requireUser, sessionUser } from "~/auth/guards.server";
+import { profileSummary } from "~/auth/profile-summary.server";
+import { LogoutCard } from "~/components/account/logout-card";
+import { ActionCard } from "~/components/ui/action-card";
+import { KeyIcon, PencilIcon } from "~/components/ui/icons";
+import { ProfileCard } from "~/components/ui/profile-card";
+import { SectionHeading } from "~/components/ui/section-heading";
+import type { Route } from "./+types/app.voluntario";
+
+export const middleware: Route.MiddlewareFunction[] = [requireUser("VOLUNTEER")];
+
+export function meta({ matches }: Route.MetaArgs) {
+  const appName = matches[0]?.loaderData?.config.appName ?? "";
+  return [{ title: `Minha área | ${appName}` }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { profile: await profileSummary(sessionUser(context)) };
+}
+
+export default function VolunteerHome({ loaderData }: Route.ComponentProps) {
+  const { profile } = loaderData;
+  return (
+    <section className="mx-auto w-full max-w-2xl px-4 py-8 sm:py-12">
+      <SectionHeading
+        as="h1"
+        label="Área do voluntário"
+        title={`Olá, ${profile.name.split(" ")[0]}!`}
+      />
+      <ProfileCard
+        className="mt-6"
+        name={profile.name}
+        subtitle={profile.email}
+        photoUrl={profile.photoUrl}
+      />
+      <nav aria-label="Minha conta" className="mt-6 flex flex-col gap-3">
+        <ActionCard
+          to="/app/atualizar-voluntario"
+          icon={<PencilIcon />}
+          title="Editar perfil"
+          description="Nome, cidade, foto e resumo"
+        />
+        <ActionCard to="/app/atualizar-senha" icon={<KeyIcon />} title="Alterar senha" />
+        <LogoutCard />
+      </nav>
+    </section>
+  );
+}
