@@ -24,7 +24,12 @@ describe.skipIf(skipWithoutPostgres())("production server on PostgreSQL", () => 
   const cleanups: (() => Promise<unknown>)[] = [];
 
   afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    // Newest first (lock holder, server, then its database); one failure must not skip the rest.
+    const failures: unknown[] = [];
+    for (const cleanup of cleanups.splice(0).reverse()) {
+      await cleanup().catch((error: unknown) => failures.push(error));
+    }
+    if (failures.length > 0) throw failures[0];
   });
 
   async function scratchDatabase(): Promise<ScratchDatabase> {
