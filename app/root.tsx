@@ -10,8 +10,10 @@ import {
 import { ErrorState } from "~/components/layout/error-state";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
-import { useNonce } from "~/lib/nonce";
+import { ToastProvider } from "~/components/ui/toast";
 import { publicConfig } from "~/config/public-config.server";
+import { useNonce } from "~/lib/nonce";
+import { usePublicConfig } from "~/lib/use-public-config";
 import type { Route } from "./+types/root";
 import "./app.css";
 
@@ -38,7 +40,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f766e" />
         <Meta />
-        <Links />
+        {/* Styles need no nonce (style-src allows inline ones). Without an explicit empty one,
+            the dev-only critical CSS <style> takes the server's nonce, which the client cannot
+            know, and every page logs a hydration mismatch. */}
+        <Links nonce="" />
       </head>
       <body className="flex min-h-dvh flex-col bg-surface text-ink antialiased">
         {children}
@@ -51,37 +56,51 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   return (
-    <>
+    <ToastProvider position="top-right">
       <SiteHeader />
-      <main id="conteudo" className="flex-1">
+      <Main>
         <Outlet />
-      </main>
+      </Main>
       <SiteFooter />
-    </>
+    </ToastProvider>
   );
 }
 
+/** The skip link's target; focusable so "Pular para o conteúdo" moves focus, not just scroll. */
+function Main({ children }: { children: React.ReactNode }) {
+  return (
+    <main id="conteudo" tabIndex={-1} className="flex-1 focus:outline-none">
+      {children}
+    </main>
+  );
+}
+
+/** Never shows error details: those are logged on the server (entry.server handleError). */
 export function ErrorBoundary() {
   const error = useRouteError();
+  const { appName } = usePublicConfig();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? "Página não encontrada" : "Algo deu errado";
   return (
     <>
+      <title>{`${title} | ${appName}`}</title>
       <SiteHeader />
-      <main id="conteudo" className="flex-1">
+      <Main>
         {notFound ? (
           <ErrorState
             code="404"
-            title="Página não encontrada"
+            title={title}
             message="O endereço que você abriu não existe ou foi removido."
           />
         ) : (
           <ErrorState
-            code="Ops!"
-            title="Algo deu errado"
+            code="Erro"
+            variant="error"
+            title={title}
             message="Não foi possível carregar esta página agora. Tente novamente em alguns instantes."
           />
         )}
-      </main>
+      </Main>
       <SiteFooter />
     </>
   );
