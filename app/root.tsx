@@ -1,17 +1,24 @@
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useMatches,
   useRouteError,
 } from "react-router";
+import { profileSummary } from "~/auth/profile-summary.server";
+import { homePathFor, sessionContext, sessionMiddleware } from "~/auth/session.server";
 import { ErrorState } from "~/components/layout/error-state";
+import { FlashMessage } from "~/components/layout/flash-message";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { ToastProvider } from "~/components/ui/toast";
 import { publicConfig } from "~/config/public-config.server";
+import { CLEAR_FLASH_COOKIE, readFlash } from "~/lib/flash.server";
 import { useNonce } from "~/lib/nonce";
 import { usePublicConfig } from "~/lib/use-public-config";
 import type { Route } from "./+types/root";
@@ -23,13 +30,35 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 
-/** Configuration the pages show (product name, contact e-mail); never secrets. */
-export function loader() {
-  return { config: publicConfig() };
+/** Reads the session once per request for every route below (guards, header). */
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+
+/**
+ * What every page shows: configuration (product name, contact e-mail; never secrets), the
+ * signed-in person for the header, and a one-shot message left by the last action.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = context.get(sessionContext);
+  const flash = readFlash(request);
+  const profile = user ? await profileSummary(user) : null;
+  return data(
+    {
+      config: publicConfig(),
+      headerUser: user && profile ? { ...profile, homePath: homePathFor(user) } : null,
+      flash,
+    },
+    flash ? { headers: { "Set-Cookie": CLEAR_FLASH_COOKIE } } : undefined,
+  );
 }
 
-// Configuration only changes with a restart: navigations need not ask for it again.
-export const shouldRevalidate = () => false;
+// The session only changes through form posts (sign-in, sign-up, logout): plain navigations
+// need not ask for the header and configuration again.
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return formMethod ? defaultShouldRevalidate : false;
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -54,16 +83,31 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
+  // Sign-in, sign-up and password pages bring their own header and <main> (route handle).
+  const bare = useMatches().some(
+    (match) => (match.handle as RouteHandle | undefined)?.layout === "bare",
+  );
   return (
     <ToastProvider position="top-right">
-      <SiteHeader />
-      <Main>
+      <FlashMessage flash={loaderData.flash} />
+      {bare ? (
         <Outlet />
-      </Main>
+      ) : (
+        <>
+          <SiteHeader user={loaderData.headerUser} />
+          <Main>
+            <Outlet />
+          </Main>
+        </>
+      )}
       <SiteFooter />
     </ToastProvider>
   );
+}
+
+export interface RouteHandle {
+  layout?: "bare";
 }
 
 /** The skip link's target; focusable so "Pular para o conteúdo" moves focus, not just scroll. */

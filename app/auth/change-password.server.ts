@@ -1,10 +1,5 @@
 import { auth } from "./auth.server";
-
-export const CHANGE_PASSWORD_MESSAGES = {
-  wrongCurrent: "Senha atual inválida.",
-  failure: "Erro ao atualizar a senha. Tente novamente mais tarde.",
-  success: "Senha atualizada com sucesso!",
-} as const;
+import { CHANGE_PASSWORD_MESSAGES } from "./password-messages";
 
 /**
  * Verifies the current password, sets the new one and ends every other session of the account

@@ -1,6 +1,7 @@
 import { RESEND_EMAIL_COOLDOWN_SECONDS } from "~/config/constants";
 import { hitRateLimit, RATE_LIMITED_MESSAGE, RATE_LIMITS } from "~/security/rate-limit.server";
 import { auth } from "./auth.server";
+import { RESET_MESSAGES } from "./password-messages";
 
 export type ResetRequestResult =
   | { ok: true; cooldownSeconds: number; requested: boolean }
@@ -39,12 +40,6 @@ export async function requestPasswordReset(email: string, ip: string): Promise<R
 export async function sendResetEmail(email: string): Promise<void> {
   await auth().api.requestPasswordReset({ body: { email, redirectTo: "/auth/resetar-senha" } });
 }
-
-export const RESET_MESSAGES = {
-  invalidToken: "Este link de redefinição é inválido ou expirou. Peça um novo link.",
-  failure: "Erro ao atualizar a senha: tente novamente em alguns minutos.",
-  success: "Senha atualizada com sucesso!",
-} as const;
 
 /** Sets the new password from a reset link; every session of the account is ended. */
 export async function resetPassword(

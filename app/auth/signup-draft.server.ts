@@ -24,7 +24,8 @@ function tokenFrom(request: Request): string | null {
 
 function cookie(token: string, maxAge: number): string {
   const secure = env().isHttps ? "; Secure" : "";
-  return `${COOKIE}=${token}; Path=/auth/cadastro; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
+  // Path /auth, not /auth/cadastro: React Router fetches the step data from /auth/cadastro.data.
+  return `${COOKIE}=${token}; Path=/auth; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
 }
 
 /** The draft this browser is filling in, if it has one that has not expired. */

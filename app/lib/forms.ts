@@ -12,6 +12,8 @@ export interface FormError {
   message: string;
 }
 
+const LOCATION = new Set(["uf", "city"]);
+
 export type FormResult<T> = { ok: true; data: T } | { ok: false; error: FormError };
 
 /** FormData as a plain object; empty inputs (and empty file inputs) count as missing. */
@@ -74,7 +76,14 @@ export function useFormValidation<S extends z.ZodType>(schema: S, serverError?: 
     if (field instanceof HTMLElement) field.focus();
   };
 
+  /** Editing the field a message is about clears the message (state and city count as one). */
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    const name = (event.target as { name?: string }).name;
+    if (!error || !name) return;
+    if (name === error.field || (LOCATION.has(name) && LOCATION.has(error.field))) setError(null);
+  };
+
   /** The message for one field, if the current error is about it. */
   const errorFor = (field: string) => (error?.field === field ? error.message : undefined);
-  return { error, onSubmit, errorFor };
+  return { error, onSubmit, onChange, errorFor };
 }

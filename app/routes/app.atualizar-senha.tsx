@@ -1,8 +1,9 @@
 import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { CHANGE_PASSWORD_MESSAGES, changePassword } from "~/auth/change-password.server";
+import { changePassword } from "~/auth/change-password.server";
 import { requireUser, sessionUser } from "~/auth/guards.server";
 import { changePasswordSchema } from "~/auth/login-schemas";
+import { CHANGE_PASSWORD_MESSAGES } from "~/auth/password-messages";
 import { PASSWORD_HINT } from "~/auth/password-rule";
 import { homePathFor } from "~/auth/session.server";
 import { BackButton } from "~/components/ui/back-button";
@@ -66,6 +67,7 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
           method="post"
           noValidate
           onSubmit={validation.onSubmit}
+          onChange={validation.onChange}
           className="mt-6 flex flex-col gap-5"
         >
           <PasswordInput

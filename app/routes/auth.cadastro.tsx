@@ -13,9 +13,10 @@ import {
 } from "~/components/signup/signup-steps";
 import { listMunicipalities, listStates } from "~/geo/localities.server";
 import { clientContext } from "~/lib/request-context.server";
+import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/auth.cadastro";
 
-export const handle = { hideSiteHeader: true };
+export const handle: RouteHandle = { layout: "bare" };
 
 export function meta({ matches }: Route.MetaArgs) {
   const appName = matches[0]?.loaderData?.config.appName ?? "";

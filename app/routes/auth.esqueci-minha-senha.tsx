@@ -12,9 +12,10 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { MAX_LENGTH } from "~/config/constants";
 import { echoValues, useFormValidation, validateForm } from "~/lib/forms";
 import { clientContext } from "~/lib/request-context.server";
+import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/auth.esqueci-minha-senha";
 
-export const handle = { hideSiteHeader: true };
+export const handle: RouteHandle = { layout: "bare" };
 
 export function meta({ matches }: Route.MetaArgs) {
   const appName = matches[0]?.loaderData?.config.appName ?? "";
@@ -95,7 +96,13 @@ function EmailForm({
   const validation = useFormValidation(forgotPasswordSchema, error);
   const submitting = useNavigation().state === "submitting";
   return (
-    <Form method="post" noValidate onSubmit={validation.onSubmit} className="flex flex-col gap-5">
+    <Form
+      method="post"
+      noValidate
+      onSubmit={validation.onSubmit}
+      onChange={validation.onChange}
+      className="flex flex-col gap-5"
+    >
       <TextInput
         name="email"
         type="email"

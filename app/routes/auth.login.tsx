@@ -4,9 +4,10 @@ import { homePathFor, sessionContext } from "~/auth/session.server";
 import { signInAction } from "~/auth/sign-in-action.server";
 import { AuthPage, HOME_LINK } from "~/components/auth/auth-page";
 import { CredentialsForm } from "~/components/auth/credentials-form";
+import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/auth.login";
 
-export const handle = { hideSiteHeader: true };
+export const handle: RouteHandle = { layout: "bare" };
 
 export function meta({ matches }: Route.MetaArgs) {
   const appName = matches[0]?.loaderData?.config.appName ?? "";

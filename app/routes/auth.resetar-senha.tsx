@@ -1,6 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { resetPasswordSchema } from "~/auth/login-schemas";
-import { RESET_MESSAGES, resetPassword } from "~/auth/password-reset.server";
+import { RESET_MESSAGES } from "~/auth/password-messages";
+import { resetPassword } from "~/auth/password-reset.server";
 import { PASSWORD_HINT } from "~/auth/password-rule";
 import { AuthPage, HOME_LINK } from "~/components/auth/auth-page";
 import { buttonStyles } from "~/components/ui/button-styles";
@@ -8,9 +9,10 @@ import { ErrorMessage } from "~/components/ui/error-message";
 import { PasswordInput } from "~/components/ui/password-input";
 import { PrimaryButton } from "~/components/ui/primary-button";
 import { useFormValidation, validateForm } from "~/lib/forms";
+import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/auth.resetar-senha";
 
-export const handle = { hideSiteHeader: true };
+export const handle: RouteHandle = { layout: "bare" };
 
 export function meta({ matches }: Route.MetaArgs) {
   const appName = matches[0]?.loaderData?.config.appName ?? "";
@@ -86,7 +88,13 @@ function ResetForm({
   const formError =
     validation.error && !["password", "confirmPassword"].includes(validation.error.field);
   return (
-    <Form method="post" noValidate onSubmit={validation.onSubmit} className="flex flex-col gap-5">
+    <Form
+      method="post"
+      noValidate
+      onSubmit={validation.onSubmit}
+      onChange={validation.onChange}
+      className="flex flex-col gap-5"
+    >
       <input type="hidden" name="token" value={token} />
       <PasswordInput
         name="password"

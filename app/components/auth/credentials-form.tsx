@@ -32,7 +32,13 @@ export function CredentialsForm({
   const submitting = navigation.state === "submitting";
 
   return (
-    <Form method="post" noValidate onSubmit={validation.onSubmit} className="flex flex-col gap-5">
+    <Form
+      method="post"
+      noValidate
+      onSubmit={validation.onSubmit}
+      onChange={validation.onChange}
+      className="flex flex-col gap-5"
+    >
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <TextInput
         name="email"

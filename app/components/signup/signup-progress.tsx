@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import {
   SIGNUP_PROGRESS_STEP_MS,
   SIGNUP_PROGRESS_STEP_PERCENT,
@@ -24,6 +25,7 @@ function message(percent: number): { title: string; detail: string } {
  */
 export function SignupProgress({ homePath }: { homePath: string }) {
   const navigate = useNavigate();
+  const hydrated = useHydrated();
   const [percent, setPercent] = useState(0);
 
   useEffect(() => {
@@ -74,12 +76,18 @@ export function SignupProgress({ homePath }: { homePath: string }) {
             strokeLinecap="round"
             strokeDasharray={CIRCUMFERENCE}
             strokeDashoffset={CIRCUMFERENCE * (1 - percent / 100)}
-            className="stroke-brand-700 transition-[stroke-dashoffset] duration-700 ease-out"
+            className={
+              hydrated
+                ? "stroke-brand-700 transition-[stroke-dashoffset] duration-700 ease-out"
+                : "animate-signup-ring stroke-brand-700"
+            }
           />
         </svg>
-        <span className="absolute inset-0 flex items-center justify-center text-3xl font-bold text-brand-900">
-          {percent}%
-        </span>
+        {hydrated ? (
+          <span className="absolute inset-0 flex items-center justify-center text-3xl font-bold text-brand-900">
+            {percent}%
+          </span>
+        ) : null}
       </div>
       <div role="status" className="mt-8">
         <h1 className="text-2xl font-bold text-ink">{title}</h1>

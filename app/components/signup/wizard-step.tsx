@@ -47,6 +47,7 @@ export function WizardStep<S extends z.ZodType>({
       noValidate
       encType={withFiles ? "multipart/form-data" : undefined}
       onSubmit={onSubmit}
+      onChange={validation.onChange}
       className="flex flex-col gap-5"
     >
       <input type="hidden" name="step" value={step} />
