@@ -10,8 +10,11 @@ import {
   openDatabase,
   pingDatabase,
 } from "~/db/client.server";
+import { startMailer, stopMailer } from "~/email/mailer.server";
+import { startHousekeeping } from "~/jobs/housekeeping.server";
 import { clientContext } from "~/lib/request-context.server";
 import { RESOURCE_CSP } from "~/lib/security-headers.server";
+import { seedDemoDataIfEmpty } from "~/seed/demo-seed.server";
 import { createStaticHandler } from "./static-files";
 
 /**
@@ -25,12 +28,20 @@ let shuttingDown = false;
 export async function boot(): Promise<{ port: number }> {
   const config = env();
   await openDatabase(databaseTargetFromEnv(config));
+  // Development convenience: a first start on an empty embedded database gets demo content.
+  await seedDemoDataIfEmpty();
+  startMailer();
+  stopHousekeeping = startHousekeeping();
   return { port: config.PORT };
 }
+
+let stopHousekeeping: (() => void) | undefined;
 
 /** Called once in-flight requests are done: releases the database (and its lock). */
 export async function shutdown(): Promise<void> {
   shuttingDown = true;
+  stopHousekeeping?.();
+  await stopMailer();
   await closeDatabase();
 }
 
