@@ -23,6 +23,8 @@ const schema = z
       .regex(/^\d{12,13}$/, "must be digits only: 55, area code and number, e.g. 5561912345678")
       .optional(),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    /** Read only by `npm run admin:create`; the rule is checked there, with a clear message. */
+    ADMIN_PASSWORD: z.string().optional(),
     TRUST_PROXY: z
       .enum(["true", "false"])
       .default("false")
