@@ -12,6 +12,7 @@ export default [
   route("app/voluntario", "routes/app.voluntario.tsx"),
   route("app/instituicao", "routes/app.instituicao.tsx"),
   route("app/atualizar-senha", "routes/app.atualizar-senha.tsx"),
+  route("app/seja-voluntario", "routes/app.seja-voluntario.tsx"),
   route("api/localidades/estados", "routes/api.estados.ts"),
   route("api/localidades/estados/:uf/municipios", "routes/api.municipios.ts"),
   route("imagens/:id", "routes/imagens.$id.ts"),

@@ -64,3 +64,31 @@ export function passwordResetEmail(input: { name: string; url: string }): Render
     footnote: "Se você não pediu a redefinição, ignore este e-mail: sua senha continua a mesma.",
   });
 }
+
+/** SPEC.md 7: institutionName, institutionEmail, phone, resume, volunteerName, contactEmail. */
+export function volunteerApplicationEmail(input: {
+  institutionName: string;
+  institutionEmail: string;
+  volunteerName: string;
+  contactEmail: string;
+  phone: string;
+  resume: string;
+}): RenderedEmail {
+  return renderEmail({
+    subject: `Nova candidatura de voluntariado: ${input.volunteerName}`,
+    greeting: `Olá, equipe ${input.institutionName}!`,
+    paragraphs: [
+      `${input.volunteerName} quer ser voluntário(a) na ${input.institutionName} e enviou a candidatura abaixo.`,
+      `Nome: ${input.volunteerName}`,
+      `E-mail para resposta: ${input.contactEmail}`,
+      `Telefone: ${formatPhoneForEmail(input.phone)}`,
+      `Sobre a pessoa: ${input.resume}`,
+      `Responda diretamente para ${input.contactEmail}. Esta mensagem foi enviada para ${input.institutionEmail}, o e-mail de contato da instituição.`,
+    ],
+  });
+}
+
+function formatPhoneForEmail(digits: string): string {
+  const local = digits.startsWith("55") ? digits.slice(2) : digits;
+  return `+55 (${local.slice(0, 2)}) ${local.slice(2)}`;
+}

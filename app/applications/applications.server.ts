@@ -1,0 +1,125 @@
+import { and, eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { institutions, users, volunteerRequests, volunteers } from "~/db/schema";
+import { enqueueEmail } from "~/email/outbox.server";
+import { volunteerApplicationEmail } from "~/email/templates.server";
+import { imageUrl } from "~/images/images.server";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface ApplicationTarget {
+  id: string;
+  name: string;
+  city: string;
+  state: string;
+  logoUrl: string | null;
+  contactEmail: string;
+}
+
+/** An institution that can receive applications: it exists and is APPROVED. */
+export async function findApplicationTarget(
+  institutionId: string,
+): Promise<ApplicationTarget | null> {
+  if (!UUID.test(institutionId)) return null;
+  const [row] = await db()
+    .select({
+      id: institutions.userId,
+      name: institutions.name,
+      city: institutions.city,
+      state: institutions.state,
+      logo: institutions.profileImageId,
+      contactEmail: institutions.contactEmail,
+    })
+    .from(institutions)
+    .where(and(eq(institutions.userId, institutionId), eq(institutions.status, "APPROVED")))
+    .limit(1);
+  if (!row) return null;
+  const { logo, ...target } = row;
+  return { ...target, logoUrl: logo ? imageUrl(logo) : null };
+}
+
+export async function hasPendingApplication(
+  volunteerId: string,
+  institutionId: string,
+): Promise<boolean> {
+  const rows = await db()
+    .select({ id: volunteerRequests.id })
+    .from(volunteerRequests)
+    .where(
+      and(
+        eq(volunteerRequests.volunteerId, volunteerId),
+        eq(volunteerRequests.institutionId, institutionId),
+        eq(volunteerRequests.status, "PENDING"),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** What the form starts with: the person's e-mail, phone and volunteer summary. */
+export async function applicationDefaults(user: { id: string; email: string }) {
+  const [row] = await db()
+    .select({ phone: users.phone, summary: volunteers.summary })
+    .from(users)
+    .leftJoin(volunteers, eq(volunteers.userId, users.id))
+    .where(eq(users.id, user.id))
+    .limit(1);
+  return { replyEmail: user.email, phone: row?.phone ?? "", summary: row?.summary ?? "" };
+}
+
+export class DuplicateApplicationError extends Error {
+  override name = "DuplicateApplicationError";
+}
+
+/**
+ * Stores the application (PENDING) and queues the e-mail to the institution's contact address in
+ * one transaction: both happen or neither does, and the e-mail leaves even if SMTP is down now.
+ * A second application while one is pending (or a double submit) creates nothing.
+ */
+export async function applyToInstitution(input: {
+  volunteer: { id: string; name: string };
+  institution: ApplicationTarget;
+  replyEmail: string;
+  phone: string;
+  summary: string;
+}): Promise<void> {
+  try {
+    await db().transaction(async (tx) => {
+      const [request] = await tx
+        .insert(volunteerRequests)
+        .values({
+          volunteerId: input.volunteer.id,
+          institutionId: input.institution.id,
+          replyEmail: input.replyEmail,
+          phone: input.phone,
+          summary: input.summary,
+        })
+        .returning({ id: volunteerRequests.id });
+      if (!request) throw new Error("volunteer request insert returned nothing");
+      await enqueueEmail(tx, {
+        to: input.institution.contactEmail,
+        kind: "volunteer-application",
+        dedupeKey: `volunteer-application:${request.id}`,
+        ...volunteerApplicationEmail({
+          institutionName: input.institution.name,
+          institutionEmail: input.institution.contactEmail,
+          volunteerName: input.volunteer.name,
+          contactEmail: input.replyEmail,
+          phone: input.phone,
+          resume: input.summary,
+        }),
+      });
+    });
+  } catch (error) {
+    if (isOnePendingViolation(error)) throw new DuplicateApplicationError();
+    throw error;
+  }
+}
+
+function isOnePendingViolation(error: unknown): boolean {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    const candidate = current as { code?: string; constraint?: string; message?: string };
+    if (candidate.code === "23505") return true;
+  }
+  return false;
+}

@@ -1,0 +1,159 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { APPLICATION_MESSAGES, applicationSchema } from "~/applications/application-schema";
+import {
+  applicationDefaults,
+  applyToInstitution,
+  DuplicateApplicationError,
+  findApplicationTarget,
+  hasPendingApplication,
+} from "~/applications/applications.server";
+import { requireUser, sessionUser } from "~/auth/guards.server";
+import { homePathFor } from "~/auth/session.server";
+import { Avatar } from "~/components/ui/avatar";
+import { BackButton } from "~/components/ui/back-button";
+import { ErrorMessage } from "~/components/ui/error-message";
+import { MailIcon } from "~/components/ui/icons";
+import { PhoneField } from "~/components/ui/phone-field";
+import { PrimaryButton } from "~/components/ui/primary-button";
+import { SectionHeading } from "~/components/ui/section-heading";
+import { TextArea } from "~/components/ui/text-area";
+import { TextInput } from "~/components/ui/text-input";
+import { MAX_LENGTH } from "~/config/constants";
+import { flashCookie } from "~/lib/flash.server";
+import { echoValues, useFormValidation, validateForm } from "~/lib/forms";
+import type { Route } from "./+types/app.seja-voluntario";
+
+// SPEC.md: any signed-in person may apply.
+export const middleware: Route.MiddlewareFunction[] = [requireUser()];
+
+export function meta({ data: loaderData, matches }: Route.MetaArgs) {
+  const appName = matches[0]?.loaderData?.config.appName ?? "";
+  const name = loaderData?.institution.name ?? "instituição";
+  return [
+    { title: `Seja voluntário: ${name} | ${appName}` },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+/** An unknown or unapproved institution: the spec's message, and back to the directory. */
+function notFound(): never {
+  throw redirect("/instituicoes", {
+    headers: {
+      "Set-Cookie": flashCookie({ message: APPLICATION_MESSAGES.notFound, tone: "error" }),
+    },
+  });
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = sessionUser(context);
+  const institution = await findApplicationTarget(
+    new URL(request.url).searchParams.get("id") ?? "",
+  );
+  if (!institution) notFound();
+  return {
+    institution,
+    alreadyApplied: await hasPendingApplication(user.id, institution.id),
+    defaults: await applicationDefaults(user),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = sessionUser(context);
+  const institution = await findApplicationTarget(
+    new URL(request.url).searchParams.get("id") ?? "",
+  );
+  if (!institution) notFound();
+  const formData = await request.formData();
+  const parsed = validateForm(applicationSchema, formData);
+  if (!parsed.ok)
+    return data({ error: parsed.error, values: echoValues(formData) }, { status: 400 });
+  try {
+    await applyToInstitution({ volunteer: user, institution, ...parsed.data });
+  } catch (error) {
+    const duplicate = error instanceof DuplicateApplicationError;
+    if (!duplicate) console.error(`applications: apply failed: ${(error as Error).message}`);
+    return data(
+      {
+        error: {
+          field: "form",
+          message: duplicate ? APPLICATION_MESSAGES.duplicate : APPLICATION_MESSAGES.failed,
+        },
+        values: echoValues(formData),
+      },
+      { status: duplicate ? 409 : 500 },
+    );
+  }
+  throw redirect(homePathFor(user), {
+    headers: { "Set-Cookie": flashCookie({ message: APPLICATION_MESSAGES.sent, tone: "success" }) },
+  });
+}
+
+export default function Apply({ loaderData, actionData }: Route.ComponentProps) {
+  const { institution, alreadyApplied, defaults } = loaderData;
+  const values: Record<string, string> = { ...defaults, ...actionData?.values };
+  const validation = useFormValidation(applicationSchema, actionData?.error);
+  const submitting = useNavigation().state === "submitting";
+  return (
+    <section className="mx-auto w-full max-w-xl px-4 py-8 sm:py-12">
+      <BackButton to={`/instituicoes/${institution.id}`} />
+      <div className="mt-4 rounded-2xl border border-line bg-white p-6 shadow-card sm:p-8">
+        <SectionHeading
+          as="h1"
+          label="Seja voluntário"
+          title={`Quero fazer parte da ${institution.name}`}
+          description="A instituição recebe seus dados por e-mail e entra em contato com você."
+        />
+        <div className="mt-5 flex items-center gap-3 rounded-xl bg-surface p-3">
+          <Avatar photoUrl={institution.logoUrl} size={48} />
+          <div className="min-w-0">
+            <p className="font-semibold text-ink">{institution.name}</p>
+            <p className="text-sm text-ink-muted">
+              {institution.city}/{institution.state}
+            </p>
+          </div>
+        </div>
+        {alreadyApplied ? (
+          <p role="status" className="mt-6 rounded-xl bg-brand-50 p-4 text-brand-900">
+            {APPLICATION_MESSAGES.duplicate}
+          </p>
+        ) : (
+          <Form
+            method="post"
+            noValidate
+            onSubmit={validation.onSubmit}
+            onChange={validation.onChange}
+            className="mt-6 flex flex-col gap-5"
+          >
+            <TextInput
+              name="replyEmail"
+              type="email"
+              label="E-mail para resposta"
+              autoComplete="email"
+              inputMode="email"
+              maxLength={MAX_LENGTH.email}
+              defaultValue={values.replyEmail}
+              icon={<MailIcon />}
+              error={validation.errorFor("replyEmail")}
+            />
+            <PhoneField
+              name="phone"
+              defaultValue={values.phone}
+              error={validation.errorFor("phone")}
+            />
+            <TextArea
+              name="summary"
+              label="Conte sobre você e por que quer ajudar"
+              maxLength={MAX_LENGTH.volunteerSummary}
+              defaultValue={values.summary}
+              error={validation.errorFor("summary")}
+            />
+            <ErrorMessage message={validation.errorFor("form")} />
+            <PrimaryButton fullWidth loading={submitting}>
+              Enviar candidatura
+            </PrimaryButton>
+          </Form>
+        )}
+      </div>
+    </section>
+  );
+}
