@@ -86,6 +86,11 @@ export function createHandler(options: { staticDir?: string; mode: "production" 
       sendJson(res, 403, { error: "Origem não permitida." });
       return;
     }
+    const bodyProblem = bodySizeProblem(req);
+    if (bodyProblem) {
+      sendRefusal(res, bodyProblem.status, bodyProblem.message);
+      return;
+    }
 
     compress(req as never, res as never, () => {
       if (serveStatic?.(req, res)) return;
@@ -140,6 +145,44 @@ function isCrossOriginWrite(req: IncomingMessage, baseUrl: string): boolean {
   const origin = req.headers.origin;
   if (origin) return origin !== baseUrl;
   return req.headers["sec-fetch-site"] === "cross-site";
+}
+
+/**
+ * The largest form is the institution's last sign-up step: two photos of at most 5 MB each plus
+ * text. Browsers always declare the length of a form post, so a body that is too large, or whose
+ * length is unknown, is refused before anything reads it into memory.
+ */
+const MAX_BODY_BYTES = 12 * 1024 * 1024;
+
+function bodySizeProblem(req: IncomingMessage): { status: number; message: string } | null {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return null;
+  const declared = req.headers["content-length"];
+  if (declared === undefined) {
+    if (req.headers["transfer-encoding"] === undefined) return null;
+    return {
+      status: 411,
+      message: "Envio sem tamanho declarado. Tente novamente pelo formulário.",
+    };
+  }
+  if (Number(declared) > MAX_BODY_BYTES) {
+    return {
+      status: 413,
+      message: "O envio é grande demais. Cada imagem pode ter no máximo 5 MB.",
+    };
+  }
+  return null;
+}
+
+/** A short pt-BR page for refusals that happen before React Router (no stack, a way back). */
+function sendRefusal(res: ServerResponse, status: number, message: string): void {
+  res.statusCode = status;
+  res.setHeader("Content-Type", "text/html; charset=utf-8");
+  res.setHeader("Cache-Control", "no-store");
+  res.setHeader("Connection", "close");
+  res.setHeader("Content-Security-Policy", `${RESOURCE_CSP}; style-src 'unsafe-inline'`);
+  res.end(
+    `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Envio recusado</title><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1f2937"><h1>Envio recusado</h1><p>${message}</p><p>Volte à página anterior e tente de novo, ou vá para a <a href="/">página inicial</a>.</p></body></html>`,
+  );
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
