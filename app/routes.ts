@@ -9,6 +9,8 @@ export default [
   route("auth/resetar-senha", "routes/auth.resetar-senha.tsx"),
   route("auth/sair", "routes/auth.sair.ts"),
   route("admin/login", "routes/admin.login.tsx"),
+  route("admin", "routes/admin._index.ts"),
+  route("admin/dashboard", "routes/admin.dashboard.tsx"),
   route("app/voluntario", "routes/app.voluntario.tsx"),
   route("app/instituicao", "routes/app.instituicao.tsx"),
   route("app/atualizar-senha", "routes/app.atualizar-senha.tsx"),
