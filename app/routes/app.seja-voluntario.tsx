@@ -11,13 +11,12 @@ import { requireUser, sessionUser } from "~/auth/guards.server";
 import { homePathFor } from "~/auth/session.server";
 import { Avatar } from "~/components/ui/avatar";
 import { BackButton } from "~/components/ui/back-button";
+import { EmailInput } from "~/components/ui/email-input";
 import { ErrorMessage } from "~/components/ui/error-message";
-import { MailIcon } from "~/components/ui/icons";
 import { PhoneField } from "~/components/ui/phone-field";
 import { PrimaryButton } from "~/components/ui/primary-button";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { TextArea } from "~/components/ui/text-area";
-import { TextInput } from "~/components/ui/text-input";
 import { MAX_LENGTH } from "~/config/constants";
 import { flashCookie } from "~/lib/flash.server";
 import { echoValues, useFormValidation, validateForm } from "~/lib/forms";
@@ -124,15 +123,10 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
             onChange={validation.onChange}
             className="mt-6 flex flex-col gap-5"
           >
-            <TextInput
+            <EmailInput
               name="replyEmail"
-              type="email"
               label="E-mail para resposta"
-              autoComplete="email"
-              inputMode="email"
-              maxLength={MAX_LENGTH.email}
               defaultValue={values.replyEmail}
-              icon={<MailIcon />}
               error={validation.errorFor("replyEmail")}
             />
             <PhoneField

@@ -3,13 +3,11 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { forgotPasswordSchema } from "~/auth/login-schemas";
 import { requestPasswordReset } from "~/auth/password-reset.server";
 import { AuthPage, HOME_LINK } from "~/components/auth/auth-page";
+import { EmailInput } from "~/components/ui/email-input";
 import { ErrorMessage } from "~/components/ui/error-message";
-import { MailIcon } from "~/components/ui/icons";
 import { PrimaryButton } from "~/components/ui/primary-button";
-import { TextInput } from "~/components/ui/text-input";
 import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { MAX_LENGTH } from "~/config/constants";
 import { echoValues, useFormValidation, validateForm } from "~/lib/forms";
 import { clientContext } from "~/lib/request-context.server";
 import type { RouteHandle } from "~/root";
@@ -103,17 +101,7 @@ function EmailForm({
       onChange={validation.onChange}
       className="flex flex-col gap-5"
     >
-      <TextInput
-        name="email"
-        type="email"
-        label="E-mail"
-        autoComplete="email"
-        inputMode="email"
-        maxLength={MAX_LENGTH.email}
-        defaultValue={email}
-        icon={<MailIcon />}
-        error={validation.errorFor("email")}
-      />
+      <EmailInput name="email" defaultValue={email} error={validation.errorFor("email")} />
       <ErrorMessage
         message={validation.error?.field === "form" ? validation.error.message : undefined}
       />

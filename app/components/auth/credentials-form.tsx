@@ -1,13 +1,11 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { loginSchema } from "~/auth/login-schemas";
+import { EmailInput } from "~/components/ui/email-input";
 import { ErrorMessage } from "~/components/ui/error-message";
-import { MailIcon } from "~/components/ui/icons";
 import { PasswordInput } from "~/components/ui/password-input";
 import { PrimaryButton } from "~/components/ui/primary-button";
-import { TextInput } from "~/components/ui/text-input";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { MAX_LENGTH } from "~/config/constants";
 import { type FormError, useFormValidation } from "~/lib/forms";
 
 /**
@@ -40,15 +38,9 @@ export function CredentialsForm({
       className="flex flex-col gap-5"
     >
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-      <TextInput
+      <EmailInput
         name="email"
-        type="email"
-        label="E-mail"
-        autoComplete="email"
-        inputMode="email"
-        maxLength={MAX_LENGTH.email}
         defaultValue={email}
-        icon={<MailIcon />}
         error={validation.errorFor("email")}
         onChange={(event) => setFilled((state) => ({ ...state, email: event.target.value !== "" }))}
       />

@@ -10,7 +10,8 @@ import {
 } from "~/auth/signup-schemas";
 import { AddressBlock } from "~/components/ui/address-block";
 import { CnpjField } from "~/components/ui/cnpj-field";
-import { MailIcon, UserIcon } from "~/components/ui/icons";
+import { EmailInput } from "~/components/ui/email-input";
+import { UserIcon } from "~/components/ui/icons";
 import { ImageUpload } from "~/components/ui/image-upload";
 import type { CityOption, StateOption } from "~/components/ui/localities";
 import { PasswordInput } from "~/components/ui/password-input";
@@ -64,17 +65,7 @@ export function CredentialsStep({
     <WizardStep step={2} schema={credentialsSchema({ passwordOnFile })} serverError={error}>
       {(errorFor) => (
         <>
-          <TextInput
-            name="email"
-            type="email"
-            label="E-mail"
-            autoComplete="email"
-            inputMode="email"
-            maxLength={MAX_LENGTH.email}
-            defaultValue={values.email}
-            icon={<MailIcon />}
-            error={errorFor("email")}
-          />
+          <EmailInput name="email" defaultValue={values.email} error={errorFor("email")} />
           <PhoneField name="phone" defaultValue={values.phone} error={errorFor("phone")} />
           <PasswordInput
             name="password"
@@ -260,14 +251,10 @@ export function InstitutionProfileStep({ values, error }: StepProps) {
             options={VOLUNTEERING_TYPE_LABELS}
             defaultValue={values.volunteeringType ?? "Presencial"}
           />
-          <TextInput
+          <EmailInput
             name="contactEmail"
-            type="email"
             label="E-mail de contato para candidatos"
-            inputMode="email"
-            maxLength={MAX_LENGTH.email}
             defaultValue={values.contactEmail}
-            icon={<MailIcon />}
             error={errorFor("contactEmail")}
           />
           <RadioGroup
