@@ -1,6 +1,10 @@
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { db } from "~/db/client.server";
 import { images } from "~/db/schema";
+import type { ImageWidth } from "./image-widths";
+
+export { IMAGE_WIDTHS, type ImageWidth, isImageWidth } from "./image-widths";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -8,19 +12,65 @@ export interface StoredImage {
   bytes: Buffer;
   contentType: string;
   sha256: string;
+  width: number;
 }
 
 /** The stored image, or null for an unknown or malformed id. */
 export async function findImage(id: string): Promise<StoredImage | null> {
   if (!UUID.test(id)) return null;
   const [row] = await db()
-    .select({ bytes: images.bytes, contentType: images.contentType, sha256: images.sha256 })
+    .select({
+      bytes: images.bytes,
+      contentType: images.contentType,
+      sha256: images.sha256,
+      width: images.width,
+    })
     .from(images)
     .where(eq(images.id, id))
     .limit(1);
   return row ?? null;
 }
 
-export function imageUrl(id: string): string {
-  return `/imagens/${id}`;
+/** `/imagens/<id>`, or the variant at most `width` pixels wide. */
+export function imageUrl(id: string, width?: ImageWidth): string {
+  return width ? `/imagens/${id}?w=${width}` : `/imagens/${id}`;
+}
+
+/** Resized variants by "sha256:width", oldest first; bounded so memory stays small. */
+const variants = new Map<string, Buffer>();
+const VARIANT_CACHE_BYTES = 24 * 1024 * 1024;
+let cachedBytes = 0;
+
+/**
+ * The image scaled down to `width` (WebP), or the original when it is not wider than that.
+ * Variants are made once per process and kept in a small in-memory LRU; the HTTP response is
+ * cached for a year anyway, so each browser asks at most once.
+ */
+export async function resizeImage(
+  image: StoredImage,
+  width: ImageWidth,
+): Promise<{ bytes: Buffer; contentType: string; etag: string }> {
+  if (image.width <= width) {
+    return { bytes: image.bytes, contentType: image.contentType, etag: `"${image.sha256}"` };
+  }
+  const key = `${image.sha256}:${width}`;
+  let bytes = variants.get(key);
+  if (bytes) {
+    variants.delete(key);
+    variants.set(key, bytes);
+  } else {
+    bytes = await sharp(image.bytes).resize({ width }).webp({ quality: 75 }).toBuffer();
+    remember(key, bytes);
+  }
+  return { bytes, contentType: "image/webp", etag: `"${image.sha256}-w${width}"` };
+}
+
+function remember(key: string, bytes: Buffer): void {
+  variants.set(key, bytes);
+  cachedBytes += bytes.length;
+  for (const [oldKey, oldBytes] of variants) {
+    if (cachedBytes <= VARIANT_CACHE_BYTES) break;
+    variants.delete(oldKey);
+    cachedBytes -= oldBytes.length;
+  }
 }

@@ -1,0 +1,41 @@
+import type { CityOption, StateOption } from "~/components/ui/localities";
+import { SelectField } from "~/components/ui/select-field";
+import { StateCityFields } from "~/components/ui/state-city-fields";
+import { type DirectoryQuery, VOLUNTEERING_TYPE_LABELS } from "~/institutions/directory-query";
+
+/** State and city (as in every form of the app) plus the volunteering type. */
+export function DirectoryFilters({
+  query,
+  states,
+  cities,
+}: {
+  query: DirectoryQuery;
+  states: StateOption[];
+  cities?: CityOption[];
+}) {
+  return (
+    <div className="grid gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      <StateCityFields
+        states={states}
+        cities={cities}
+        defaultUf={query.uf}
+        defaultCity={query.cidade}
+        ufName="uf"
+        cityName="cidade"
+      />
+      <SelectField
+        name="tipo"
+        label="Tipo de voluntariado"
+        placeholder="Todos"
+        defaultValue={query.tipo}
+        options={VOLUNTEERING_TYPE_LABELS.map((label) => ({ value: label, label }))}
+        hint="Quem aceita os dois formatos aparece em Presencial e em Online."
+      />
+    </div>
+  );
+}
+
+/** How many of the panel's filters are set (the search box is not one). */
+export function countLocationFilters(query: { uf: string; cidade: string }): number {
+  return (query.uf ? 1 : 0) + (query.cidade ? 1 : 0);
+}

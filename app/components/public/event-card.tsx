@@ -1,0 +1,63 @@
+import { Link } from "react-router";
+import { DEFAULT_EVENT_IMAGE_URL } from "~/components/ui/default-images";
+import { CalendarIcon, MapPinIcon } from "~/components/ui/icons";
+import { formatIsoDate } from "~/events/event-dates";
+import type { EventCard as EventCardData } from "~/events/public-events.server";
+import { CARD_IMAGE_SIZES } from "./institution-card";
+import { ArrowRightIcon } from "./public-icons";
+import { ResponsiveImage } from "./responsive-image";
+
+/**
+ * An event in a list: cover (or the default picture), date (dd/MM/yyyy), title, description,
+ * city/UF and host. One link per card, stretched over it, named after the event.
+ */
+export function EventCard({
+  event,
+  headingLevel = "h3",
+  priority = false,
+}: {
+  event: EventCardData;
+  headingLevel?: "h2" | "h3";
+  priority?: boolean;
+}) {
+  const Heading = headingLevel;
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-card transition hover:-translate-y-0.5 hover:shadow-raised motion-reduce:transition-none motion-reduce:hover:translate-y-0">
+      <div className="relative">
+        <ResponsiveImage
+          src={event.coverUrl ?? DEFAULT_EVENT_IMAGE_URL}
+          widths={[400, 800, 1200]}
+          sizes={CARD_IMAGE_SIZES}
+          width={800}
+          height={400}
+          priority={priority}
+          className="aspect-[2/1] w-full"
+        />
+        <p className="absolute top-3 left-3 inline-flex items-center gap-1.5 rounded-full bg-white/95 px-3 py-1 text-sm font-bold text-brand-900 shadow-card">
+          <CalendarIcon className="size-4 text-brand-700" />
+          <time dateTime={event.eventDate}>{formatIsoDate(event.eventDate)}</time>
+        </p>
+      </div>
+      <div className="flex flex-1 flex-col p-5">
+        <Heading className="text-lg leading-snug font-bold text-balance text-ink">
+          {event.name}
+        </Heading>
+        <p className="mt-1 text-sm font-medium text-brand-800">{event.institutionName}</p>
+        <p className="mt-3 flex-1 text-pretty text-ink-muted">{event.resume}</p>
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+          <p className="flex items-center gap-1.5 text-sm text-ink-muted">
+            <MapPinIcon className="size-4 shrink-0 text-brand-700" />
+            {event.city}/{event.state}
+          </p>
+          <Link
+            to={`/eventos/${event.id}`}
+            className="inline-flex items-center gap-1.5 rounded font-semibold text-brand-800 after:absolute after:inset-0 after:rounded-2xl group-hover:text-brand-900 focus-visible:after:outline-3 focus-visible:after:outline-offset-2 focus-visible:after:outline-focus focus-visible:outline-none"
+          >
+            Ver evento<span className="sr-only">: {event.name}</span>
+            <ArrowRightIcon className="size-4 transition-transform group-hover:translate-x-0.5" />
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

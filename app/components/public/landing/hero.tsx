@@ -1,0 +1,54 @@
+import { Link } from "react-router";
+import { buttonStyles } from "~/components/ui/button-styles";
+import { CheckCircleIcon } from "~/components/ui/icons";
+import { HeroIllustration } from "./hero-illustration";
+
+const HIGHLIGHTS = ["Cadastro gratuito", "Instituições verificadas", "Presencial ou online"];
+
+/** The banner: what the product is, the join button, and a quick way to look around first. */
+export function Hero({ appName }: { appName: string }) {
+  return (
+    <section
+      aria-labelledby="titulo-principal"
+      className="overflow-hidden bg-gradient-to-b from-brand-50 to-surface"
+    >
+      <div className="mx-auto grid max-w-page items-center gap-8 px-4 pt-10 pb-12 sm:pt-16 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,0.9fr)] lg:gap-12 lg:pb-20">
+        <div className="flex flex-col items-start">
+          <p className="rounded-full bg-white px-3 py-1 text-sm font-semibold text-brand-800 shadow-card ring-1 ring-brand-100">
+            Voluntariado que transforma
+          </p>
+          <h1
+            id="titulo-principal"
+            className="mt-5 text-4xl leading-[1.1] font-extrabold tracking-tight text-balance text-ink sm:text-5xl lg:text-display"
+          >
+            Conecte-se a quem precisa da <span className="text-brand-700">sua ajuda</span>
+          </h1>
+          <p className="mt-5 max-w-xl text-lg text-pretty text-ink-muted sm:text-xl">
+            O {appName} aproxima voluntários de instituições beneficentes e dos eventos que elas
+            organizam. Encontre uma causa perto de você e comece hoje.
+          </p>
+          <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+            <Link to="/auth/cadastro" className={buttonStyles({ className: "px-7" })}>
+              Quero ser voluntário
+            </Link>
+            <Link
+              to="/instituicoes"
+              className={buttonStyles({ variant: "secondary", className: "px-7" })}
+            >
+              Conhecer instituições
+            </Link>
+          </div>
+          <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm font-medium text-ink-muted">
+            {HIGHLIGHTS.map((highlight) => (
+              <li key={highlight} className="inline-flex items-center gap-1.5">
+                <CheckCircleIcon className="size-4 text-brand-700" />
+                {highlight}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <HeroIllustration className="mx-auto h-auto w-full max-w-xs sm:max-w-sm lg:max-w-md" />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,162 @@
+import { and, asc, desc, eq, gte, lt, type SQL } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { events, institutions } from "~/db/schema";
+import { imageUrl } from "~/images/images.server";
+import type { ListPage } from "~/search/list-page";
+import { pageWindow, toListPage } from "~/search/list-params.server";
+import { searchTextMatches } from "~/search/search-match.server";
+import { isUuid } from "~/search/uuid";
+import { todayInBrazil } from "./event-dates";
+
+export interface EventCard {
+  id: string;
+  name: string;
+  resume: string;
+  /** 'YYYY-MM-DD' */
+  eventDate: string;
+  city: string;
+  state: string;
+  coverUrl: string | null;
+  institutionName: string;
+}
+
+/** "upcoming": from today on, soonest first; "past": before today, latest first. */
+export type EventPeriod = "upcoming" | "past";
+
+export interface EventFilters {
+  search: string;
+  uf: string;
+  city: string;
+  period: EventPeriod;
+}
+
+const cardColumns = {
+  id: events.id,
+  name: events.name,
+  resume: events.resume,
+  eventDate: events.eventDate,
+  city: events.city,
+  state: events.state,
+  coverImageId: events.coverImageId,
+  institutionName: institutions.name,
+};
+
+function toCard({
+  coverImageId,
+  ...row
+}: Omit<EventCard, "coverUrl"> & { coverImageId: string | null }): EventCard {
+  return { ...row, coverUrl: coverImageId ? imageUrl(coverImageId) : null };
+}
+
+/** The WHERE of the events list: approved, on the period's side of today, then the filters. */
+export function eventListConditions(filters: EventFilters, today: string): SQL | undefined {
+  return and(
+    eq(events.status, "APPROVED"),
+    filters.period === "past" ? lt(events.eventDate, today) : gte(events.eventDate, today),
+    filters.search ? searchTextMatches(events.searchText, filters.search) : undefined,
+    filters.uf ? eq(events.state, filters.uf) : undefined,
+    filters.city ? eq(events.city, filters.city) : undefined,
+  );
+}
+
+/** The query behind the events list, exposed so a test can EXPLAIN exactly what runs. */
+export function eventListQuery(filters: EventFilters, page: number, today = todayInBrazil()) {
+  const { limit, offset } = pageWindow(page);
+  const byDate = filters.period === "past" ? desc(events.eventDate) : asc(events.eventDate);
+  return db()
+    .select(cardColumns)
+    .from(events)
+    .innerJoin(institutions, eq(institutions.userId, events.institutionId))
+    .where(eventListConditions(filters, today))
+    .orderBy(byDate, asc(events.name), asc(events.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** One page of approved events. */
+export async function listApprovedEvents(
+  filters: EventFilters,
+  page: number,
+): Promise<ListPage<EventCard>> {
+  const rows = await eventListQuery(filters, page);
+  return toListPage(rows.map(toCard), page);
+}
+
+/** The landing page's teaser: the next approved events. */
+export async function listNextEvents(limit: number): Promise<EventCard[]> {
+  const rows = await db()
+    .select(cardColumns)
+    .from(events)
+    .innerJoin(institutions, eq(institutions.userId, events.institutionId))
+    .where(and(eq(events.status, "APPROVED"), gte(events.eventDate, todayInBrazil())))
+    .orderBy(asc(events.eventDate), asc(events.name), asc(events.id))
+    .limit(limit);
+  return rows.map(toCard);
+}
+
+export interface EventDetail extends EventCard {
+  about: string;
+  street: string;
+  number: string;
+  neighborhood: string;
+  complement: string | null;
+  institutionId: string;
+  /** Only an approved institution has a public page to link to. */
+  institutionIsPublic: boolean;
+  updatedAt: string;
+}
+
+/** An approved event's public page; null for any other id (pending, rejected, deleted, unknown). */
+export async function findApprovedEvent(id: string): Promise<EventDetail | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db()
+    .select({
+      ...cardColumns,
+      about: events.about,
+      street: events.street,
+      number: events.number,
+      neighborhood: events.neighborhood,
+      complement: events.complement,
+      institutionId: events.institutionId,
+      institutionStatus: institutions.status,
+      updatedAt: events.updatedAt,
+    })
+    .from(events)
+    .innerJoin(institutions, eq(institutions.userId, events.institutionId))
+    .where(and(eq(events.id, id), eq(events.status, "APPROVED")))
+    .limit(1);
+  if (!row) return null;
+  const { institutionStatus, updatedAt, ...rest } = row;
+  return {
+    ...toCard(rest),
+    about: rest.about,
+    street: rest.street,
+    number: rest.number,
+    neighborhood: rest.neighborhood,
+    complement: rest.complement,
+    institutionId: rest.institutionId,
+    institutionIsPublic: institutionStatus === "APPROVED",
+    updatedAt: updatedAt.toISOString(),
+  };
+}
+
+/** An institution's next approved events, for its public page. */
+export async function listInstitutionUpcomingEvents(
+  institutionId: string,
+  limit: number,
+): Promise<EventCard[]> {
+  const rows = await db()
+    .select(cardColumns)
+    .from(events)
+    .innerJoin(institutions, eq(institutions.userId, events.institutionId))
+    .where(
+      and(
+        eq(events.institutionId, institutionId),
+        eq(events.status, "APPROVED"),
+        gte(events.eventDate, todayInBrazil()),
+      ),
+    )
+    .orderBy(asc(events.eventDate), asc(events.id))
+    .limit(limit);
+  return rows.map(toCard);
+}

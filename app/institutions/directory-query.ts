@@ -1,0 +1,17 @@
+import { VOLUNTEERING_TYPES, type VolunteeringTypeLabel } from "~/config/constants";
+
+/** The directory's filters as they appear in its URL (`/instituicoes?busca=&uf=&cidade=&tipo=`). */
+export interface DirectoryQuery {
+  busca: string;
+  uf: string;
+  cidade: string;
+  tipo: VolunteeringTypeLabel | "";
+}
+
+export const DIRECTORY_PATH = "/instituicoes";
+
+export const VOLUNTEERING_TYPE_LABELS = Object.keys(VOLUNTEERING_TYPES) as VolunteeringTypeLabel[];
+
+export function isVolunteeringTypeLabel(value: string): value is VolunteeringTypeLabel {
+  return (VOLUNTEERING_TYPE_LABELS as string[]).includes(value);
+}

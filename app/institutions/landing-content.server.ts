@@ -1,0 +1,28 @@
+import { LANDING_INSTITUTIONS } from "~/config/constants";
+import { type EventCard, listNextEvents } from "~/events/public-events.server";
+import { type InstitutionCard, listFeaturedInstitutions } from "./public-institutions.server";
+
+/** How many upcoming events the landing page's teaser shows (one row of cards). */
+const LANDING_EVENTS = 3;
+
+/**
+ * The landing page's data: three approved institutions and the next approved events, in
+ * parallel (two small indexed queries). A failure leaves the sections empty rather than taking
+ * the page down; SPEC.md section 8 has it logged only.
+ */
+export async function loadLandingContent(): Promise<{
+  institutions: InstitutionCard[];
+  events: EventCard[];
+}> {
+  const [institutions, events] = await Promise.all([
+    listFeaturedInstitutions(LANDING_INSTITUTIONS).catch((error: unknown) => {
+      console.error("Não foi possível obter as informações básicas das instituições.", error);
+      return [];
+    }),
+    listNextEvents(LANDING_EVENTS).catch((error: unknown) => {
+      console.error("landing: could not list the next events:", error);
+      return [];
+    }),
+  ]);
+  return { institutions, events };
+}

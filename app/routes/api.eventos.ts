@@ -1,0 +1,7 @@
+import { eventListPageResponse } from "~/events/event-list-page.server";
+import type { Route } from "./+types/api.eventos";
+
+/** JSON pages of the events list for its infinite scroll (same parameters as /eventos). */
+export async function loader({ request }: Route.LoaderArgs) {
+  return eventListPageResponse(new URL(request.url));
+}

@@ -1,0 +1,170 @@
+import { data, Link } from "react-router";
+import { addressLines } from "~/components/public/address";
+import { DetailFact, Paragraphs } from "~/components/public/detail-aside";
+import { DetailErrorBoundary } from "~/components/public/detail-error-boundary";
+import { EventCard } from "~/components/public/event-card";
+import { JsonLd } from "~/components/public/json-ld";
+import {
+  absoluteUrl,
+  clampDescription,
+  notFoundMeta,
+  publicPageMeta,
+} from "~/components/public/page-meta";
+import { GlobeIcon, HandshakeIcon } from "~/components/public/public-icons";
+import { ResponsiveImage } from "~/components/public/responsive-image";
+import { institutionJsonLd } from "~/components/public/structured-data";
+import { BackButton } from "~/components/ui/back-button";
+import { buttonStyles } from "~/components/ui/button-styles";
+import { DEFAULT_AVATAR_URL } from "~/components/ui/default-images";
+import { HeartIcon, MailIcon, MapPinIcon } from "~/components/ui/icons";
+import { listInstitutionUpcomingEvents } from "~/events/public-events.server";
+import { findApprovedInstitution } from "~/institutions/public-institutions.server";
+import { VOLUNTEERING_TYPE_TEXT } from "~/institutions/volunteering-type-text";
+import { usePublicConfig } from "~/lib/use-public-config";
+import type { Route } from "./+types/instituicoes.$id";
+
+export function meta({ data: loaderData, matches }: Route.MetaArgs) {
+  const config = matches[0]?.loaderData?.config;
+  if (!loaderData) return notFoundMeta(config);
+  const { institution } = loaderData;
+  return publicPageMeta({
+    config,
+    title: `${institution.name} (${institution.city}/${institution.state})`,
+    description: clampDescription(`${institution.summary} ${institution.about}`),
+    path: `/instituicoes/${institution.id}`,
+    image: institution.coverUrl,
+  });
+}
+
+/** Only approved institutions exist publicly: any other id is the 404 page. */
+export async function loader({ params }: Route.LoaderArgs) {
+  const institution = await findApprovedInstitution(params.id);
+  if (!institution) throw data(null, { status: 404 });
+  return { institution, events: await listInstitutionUpcomingEvents(institution.id, 3) };
+}
+
+export default function InstitutionPage({ loaderData }: Route.ComponentProps) {
+  const { institution, events } = loaderData;
+  const config = usePublicConfig();
+  const joinHref = `/app/seja-voluntario?id=${institution.id}`;
+  return (
+    <article className="mx-auto flex max-w-page flex-col px-4 py-6 sm:py-10">
+      <JsonLd data={institutionJsonLd(institution, (path) => absoluteUrl(config, path))} />
+      <BackButton to="/instituicoes" className="self-start" />
+      <div className="mt-4 overflow-hidden rounded-3xl bg-brand-50">
+        {institution.coverUrl ? (
+          <ResponsiveImage
+            src={institution.coverUrl}
+            widths={[400, 800, 1200]}
+            sizes="(min-width: 1152px) 1120px, calc(100vw - 2rem)"
+            width={1200}
+            height={444}
+            priority
+            className="aspect-[1200/444] w-full"
+          />
+        ) : (
+          <div
+            aria-hidden="true"
+            className="aspect-[1200/444] w-full bg-gradient-to-br from-brand-800 to-brand-500"
+          />
+        )}
+      </div>
+      <header className="flex flex-col gap-4 px-1 sm:flex-row sm:items-end sm:gap-6 sm:px-6">
+        <img
+          src={institution.logoUrl ? `${institution.logoUrl}?w=400` : DEFAULT_AVATAR_URL}
+          alt={`Logo de ${institution.name}`}
+          width={128}
+          height={128}
+          decoding="async"
+          className="-mt-12 size-24 shrink-0 rounded-3xl bg-white object-cover shadow-raised ring-4 ring-white sm:-mt-16 sm:size-32"
+        />
+        <div className="min-w-0 flex-1 pb-1">
+          <h1 className="text-3xl font-bold tracking-tight text-balance text-ink sm:text-4xl">
+            {institution.name}
+          </h1>
+          <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-ink-muted">
+            <span className="inline-flex items-center gap-1.5">
+              <MapPinIcon className="size-4 text-brand-700" />
+              {institution.city}/{institution.state}
+            </span>
+            <span className="inline-flex items-center gap-1.5">
+              <GlobeIcon className="size-4 text-brand-700" />
+              Voluntariado {VOLUNTEERING_TYPE_TEXT[institution.volunteeringType].toLowerCase()}
+            </span>
+          </p>
+        </div>
+        <Link to={joinHref} className={buttonStyles({ className: "w-full sm:w-auto lg:hidden" })}>
+          <HeartIcon />
+          Quero fazer parte
+        </Link>
+      </header>
+
+      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-12">
+        <div className="flex flex-col gap-8">
+          <p className="rounded-2xl border-l-4 border-accent-400 bg-accent-50 px-5 py-4 text-lg font-medium text-pretty text-ink">
+            {institution.summary}
+          </p>
+          <section aria-labelledby="sobre" className="flex flex-col gap-3">
+            <h2 id="sobre" className="text-2xl font-bold text-ink">
+              Sobre a instituição
+            </h2>
+            <Paragraphs text={institution.about} />
+          </section>
+        </div>
+        <aside className="flex flex-col gap-5 self-start rounded-2xl border border-line bg-white p-5 shadow-card lg:sticky lg:top-24">
+          <DetailFact icon={<MapPinIcon />} title="Endereço">
+            <address className="not-italic">
+              {addressLines(institution).map((line) => (
+                <span key={line} className="block">
+                  {line}
+                </span>
+              ))}
+            </address>
+          </DetailFact>
+          {institution.contactEmail ? (
+            <DetailFact icon={<MailIcon />} title="Contato">
+              <a
+                href={`mailto:${institution.contactEmail}`}
+                className="rounded font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900 focus-ring"
+              >
+                {institution.contactEmail}
+              </a>
+            </DetailFact>
+          ) : null}
+          <DetailFact icon={<HandshakeIcon />} title="Como ajudar">
+            Candidate-se e a instituição recebe sua mensagem por e‑mail.
+          </DetailFact>
+          <Link to={joinHref} className={buttonStyles({ fullWidth: true })}>
+            <HeartIcon />
+            Quero fazer parte
+          </Link>
+        </aside>
+      </div>
+
+      {events.length > 0 ? (
+        <section aria-labelledby="proximos-eventos" className="mt-12 flex flex-col gap-5">
+          <h2 id="proximos-eventos" className="text-2xl font-bold text-ink">
+            Próximos eventos
+          </h2>
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {events.map((event) => (
+              <li key={event.id}>
+                <EventCard event={event} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <DetailErrorBoundary
+      message="Não foi possível obter as informações da instituição."
+      backTo="/instituicoes"
+      backLabel="Ver todas as instituições"
+    />
+  );
+}

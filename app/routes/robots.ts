@@ -1,0 +1,11 @@
+import { publicConfig } from "~/config/public-config.server";
+import { buildRobotsTxt } from "~/seo/sitemap.server";
+
+export function loader() {
+  return new Response(buildRobotsTxt(publicConfig().baseUrl), {
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "public, max-age=86400",
+    },
+  });
+}

@@ -1,0 +1,15 @@
+import { publicConfig } from "~/config/public-config.server";
+import { buildSitemap } from "~/seo/sitemap.server";
+import type { Route } from "./+types/sitemap";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const part = new URL(request.url).searchParams.get("parte");
+  const xml = await buildSitemap(publicConfig().baseUrl, part === null ? null : Number(part));
+  if (xml === null) return new Response("Parte inexistente", { status: 404 });
+  return new Response(xml, {
+    headers: {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+    },
+  });
+}
