@@ -1,0 +1,180 @@
+import { createHash } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { todayInBrazil } from "~/events/event-dates";
+import { eventListQuery, listApprovedEvents } from "~/events/public-events.server";
+import {
+  directoryQuery,
+  findApprovedInstitution,
+  listApprovedInstitutions,
+} from "~/institutions/public-institutions.server";
+import { type TestDatabase, testDatabase } from "../helpers/database";
+
+/**
+ * The public lists' queries on ~20 000 generated institutions and events (PGlite, and
+ * PostgreSQL when TEST_DATABASE_URL is set): a search must be served by the generated
+ * `search_text` column's GIN trigram index (ADR 0004), and it must find what a person typed
+ * without accents or capitals. The plans are read with EXPLAIN on the exact SQL the app runs.
+ */
+const ROWS = 20_000;
+let database: TestDatabase;
+let db: Database;
+
+const md5 = (value: string) => createHash("md5").update(value).digest("hex");
+/** A rare piece of one row's name: the kind of term a person searches for. */
+const rareTerm = (row: number) => md5(String(row)).slice(0, 10);
+
+beforeAll(async () => {
+  database = await testDatabase();
+  db = database.db;
+  await db.execute(sql`
+    insert into users (email, name, profile)
+    select 'instituicao' || n || '@exemplo.org', 'Instituição ' || n, 'INSTITUTION'
+    from generate_series(1, ${ROWS}) as n`);
+  // One in ten pending; names carry an md5 so a search term matches a single row.
+  await db.execute(sql`
+    insert into institutions (user_id, name, cnpj, responsible, contact_email, summary, about,
+      street, number, neighborhood, city, state, status, volunteering_type)
+    select u.id, 'Associação Ação ' || md5(u.n::text), lpad(u.n::text, 14, '0'), 'Responsável',
+      u.email, 'Educação e cultura ' || md5((u.n * 7)::text), 'Sobre a instituição.', 'Rua A', '1',
+      'Centro', (array['São Paulo', 'Recife', 'Belém', 'Curitiba'])[1 + u.n % 4],
+      (array['SP', 'PE', 'PA', 'PR'])[1 + u.n % 4],
+      case when u.n % 10 = 0 then 'PENDING' else 'APPROVED' end,
+      (array['PRESENCIAL', 'ONLINE', 'ALL'])[1 + u.n % 3]
+    from (
+      select id, email, substring(email from '[0-9]+')::int as n from users
+      where profile = 'INSTITUTION'
+    ) as u`);
+  await db.execute(sql`
+    insert into events (institution_id, name, event_date, resume, about, street, number,
+      neighborhood, city, state, status)
+    select i.user_id, 'Mutirão ' || md5(i.n::text), current_date + (i.n % 400 - 200),
+      'Ação solidária', 'Sobre o evento.', 'Rua B', '2', 'Centro', i.city, i.state,
+      case when i.n % 10 = 0 then 'PENDING' else 'APPROVED' end
+    from (
+      select user_id, city, state, substring(cnpj from '[1-9][0-9]*$')::int as n
+      from institutions
+    ) as i`);
+  // What autovacuum does on a server after a bulk insert: refresh the statistics and move the
+  // GIN indexes' pending lists into the index proper. Without it the planner sees trigram
+  // indexes whose size it cannot judge and prefers scanning a table this small.
+  await db.execute(sql`vacuum analyze institutions`);
+  await db.execute(sql`vacuum analyze events`);
+}, 180_000);
+
+afterAll(async () => {
+  await database?.dispose();
+});
+
+/** The plan PostgreSQL picks for a Drizzle query, with the same bound parameters. */
+async function explain(query: { toSQL: () => { sql: string; params: unknown[] } }) {
+  const { sql: text, params } = query.toSQL();
+  const client = db.$client as unknown as {
+    query: (text: string, params: unknown[]) => Promise<{ rows: Record<string, string>[] }>;
+  };
+  const result = await client.query(`explain ${text}`, params);
+  return result.rows.map((row) => Object.values(row)[0]).join("\n");
+}
+
+describe("directory query", () => {
+  const filters = { search: "", uf: "", city: "", type: null };
+
+  it("uses the trigram index for a search", async () => {
+    const plan = await explain(directoryQuery({ ...filters, search: rareTerm(1234) }, 1));
+    expect(plan).toContain("Bitmap Index Scan on institutions_search_trgm_idx");
+  });
+
+  it("uses the trigram index when the search is combined with the other filters", async () => {
+    const plan = await explain(
+      directoryQuery({ ...filters, search: rareTerm(4321), uf: "PR", type: "ONLINE" }, 1),
+    );
+    expect(plan).toContain("Bitmap Index Scan on institutions_search_trgm_idx");
+  });
+
+  it("finds a name typed without accents or capitals, approved institutions only", async () => {
+    const approved = await listApprovedInstitutions(
+      { ...filters, search: `ASSOCIACAO ACAO ${md5("1234")}` },
+      1,
+    );
+    expect(approved.items.map((item) => item.name)).toEqual([`Associação Ação ${md5("1234")}`]);
+    const pending = await listApprovedInstitutions({ ...filters, search: md5("1230") }, 1);
+    expect(pending.items).toEqual([]);
+  });
+
+  it("treats LIKE wildcards as text", async () => {
+    const page = await listApprovedInstitutions({ ...filters, search: "%" }, 1);
+    expect(page.items).toEqual([]);
+  });
+
+  it("pages by name without overlap and says when the list ends", async () => {
+    const narrow = { ...filters, uf: "PE", search: "associacao acao 0" };
+    const seen = new Set<string>();
+    let page = 1;
+    for (;;) {
+      const result = await listApprovedInstitutions(narrow, page);
+      for (const item of result.items) {
+        expect(seen.has(item.id)).toBe(false);
+        seen.add(item.id);
+      }
+      const names = result.items.map((item) => item.name);
+      expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+      if (!result.hasMore) break;
+      expect(result.items).toHaveLength(20);
+      page += 1;
+    }
+    const [{ total }] = (
+      await db.execute<{ total: number }>(sql`
+        select count(*)::int as total from institutions
+        where status = 'APPROVED' and state = 'PE'
+          and search_text like '%' || immutable_unaccent(lower('associacao acao 0')) || '%'`)
+    ).rows as [{ total: number }];
+    expect(seen.size).toBe(total);
+    expect(page).toBeGreaterThan(1);
+  });
+
+  it("does not show a pending institution's page", async () => {
+    const [pending] = (
+      await db.execute<{ id: string }>(
+        sql`select user_id as id from institutions where status = 'PENDING' limit 1`,
+      )
+    ).rows as [{ id: string }];
+    expect(await findApprovedInstitution(pending.id)).toBeNull();
+    expect(await findApprovedInstitution("not-a-uuid")).toBeNull();
+  });
+});
+
+describe("events query", () => {
+  const filters = { search: "", uf: "", city: "", period: "upcoming" as const };
+
+  it("uses the trigram index for a search, upcoming and past", async () => {
+    for (const period of ["upcoming", "past"] as const) {
+      const plan = await explain(eventListQuery({ ...filters, period, search: rareTerm(777) }, 1));
+      expect(plan).toContain("Bitmap Index Scan on events_search_trgm_idx");
+    }
+  });
+
+  it("lists upcoming events soonest first and past ones latest first", async () => {
+    const today = todayInBrazil();
+    const upcoming = await listApprovedEvents({ ...filters, uf: "SP" }, 1);
+    const upcomingDates = upcoming.items.map((event) => event.eventDate);
+    expect(upcomingDates.every((date) => date >= today)).toBe(true);
+    expect(upcomingDates).toEqual([...upcomingDates].sort());
+    const past = await listApprovedEvents({ ...filters, uf: "SP", period: "past" }, 1);
+    const pastDates = past.items.map((event) => event.eventDate);
+    expect(pastDates.every((date) => date < today)).toBe(true);
+    expect(pastDates).toEqual([...pastDates].sort().reverse());
+  });
+
+  it("finds an event typed without accents", async () => {
+    const term = md5("4242");
+    const upcoming = await listApprovedEvents({ ...filters, search: `mutirao ${term}` }, 1);
+    const past = await listApprovedEvents(
+      { ...filters, period: "past", search: `MUTIRAO ${term}` },
+      1,
+    );
+    expect([...upcoming.items, ...past.items].map((event) => event.name)).toEqual([
+      `Mutirão ${term}`,
+    ]);
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { formatIsoDate, formatIsoDateLong, nextDay, todayInBrazil } from "~/events/event-dates";
+import { buildIcs, escapeText, foldLine } from "~/events/ics";
+
+const octets = (text: string) => new TextEncoder().encode(text).length;
+
+describe("event dates", () => {
+  it("formats a calendar day as dd/MM/yyyy without shifting it through a time zone", () => {
+    expect(formatIsoDate("2026-06-01")).toBe("01/06/2026");
+    expect(formatIsoDate("2026-12-31")).toBe("31/12/2026");
+    expect(formatIsoDateLong("2026-06-14")).toBe("domingo, 14 de junho de 2026");
+  });
+
+  it("knows the next day across months and leap years", () => {
+    expect(nextDay("2026-01-31")).toBe("2026-02-01");
+    expect(nextDay("2028-02-28")).toBe("2028-02-29");
+    expect(nextDay("2026-12-31")).toBe("2027-01-01");
+  });
+
+  it("takes today in Brasília time, not in UTC", () => {
+    // 01:30 UTC on the 15th is still 22:30 on the 14th in São Paulo (UTC-3).
+    expect(todayInBrazil(new Date("2026-06-15T01:30:00Z"))).toBe("2026-06-14");
+  });
+});
+
+describe("iCalendar file", () => {
+  it("escapes backslashes, commas, semicolons and newlines in text", () => {
+    expect(escapeText("a\\b, c; d\ne\r\nf")).toBe("a\\\\b\\, c\\; d\\ne\\nf");
+  });
+
+  it("folds long lines at 75 octets without splitting a character", () => {
+    const line = `DESCRIPTION:${"Ação solidária é coração ".repeat(12)}`;
+    const folded = foldLine(line);
+    const lines = folded.split("\r\n");
+    expect(lines.length).toBeGreaterThan(1);
+    for (const part of lines) expect(octets(part)).toBeLessThanOrEqual(75);
+    for (const part of lines.slice(1)) expect(part.startsWith(" ")).toBe(true);
+    expect(lines.map((part, index) => (index === 0 ? part : part.slice(1))).join("")).toBe(line);
+  });
+
+  it("builds an all-day VEVENT ending the next day, with CRLF line ends", () => {
+    const ics = buildIcs({
+      uid: "evento-1@exemplo.org",
+      stamp: new Date("2026-05-01T12:00:00Z"),
+      date: "2026-06-14",
+      summary: "Mutirão, praia; limpeza",
+      description: "Linha 1\nLinha 2",
+      location: "Rua A, 1, Centro, Recife/PE",
+      url: "https://exemplo.org/eventos/1",
+      productName: "Conecta Voluntário",
+    });
+    expect(ics.endsWith("\r\n")).toBe(true);
+    expect(ics.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
+    const lines = ics.split("\r\n");
+    expect(lines[0]).toBe("BEGIN:VCALENDAR");
+    expect(lines).toContain("DTSTART;VALUE=DATE:20260614");
+    expect(lines).toContain("DTEND;VALUE=DATE:20260615");
+    expect(lines).toContain("DTSTAMP:20260501T120000Z");
+    expect(lines).toContain("SUMMARY:Mutirão\\, praia\\; limpeza");
+    expect(lines).toContain("DESCRIPTION:Linha 1\\nLinha 2");
+  });
+});
