@@ -30,5 +30,11 @@ export default [
   route("api/eventos", "routes/api.eventos.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
+  route("app/atualizar-voluntario", "routes/app.atualizar-voluntario.tsx"),
+  route("app/atualizar-instituicao", "routes/app.atualizar-instituicao.tsx"),
+  route("app/novo-evento", "routes/app.novo-evento.tsx"),
+  route("app/eventos/:id/editar", "routes/app.eventos.$id.editar.tsx"),
+  route("app/meus-dados", "routes/app.meus-dados.tsx"),
+  route("app/meus-dados/arquivo", "routes/app.meus-dados.arquivo.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -92,3 +92,86 @@ function formatPhoneForEmail(digits: string): string {
   const local = digits.startsWith("55") ? digits.slice(2) : digits;
   return `+55 (${local.slice(0, 2)}) ${local.slice(2)}`;
 }
+
+/** The institution's answer to an application, sent to the reply e-mail the volunteer gave. */
+export function applicationDecisionEmail(input: {
+  volunteerName: string;
+  institutionName: string;
+  institutionEmail: string;
+  accepted: boolean;
+  /** Where the volunteer sees their applications, or other institutions when declined. */
+  url: string;
+}): RenderedEmail {
+  if (input.accepted) {
+    return renderEmail({
+      subject: `Sua candidatura foi aceita: ${input.institutionName}`,
+      greeting: `Olá, ${input.volunteerName}!`,
+      paragraphs: [
+        `Boa notícia: a ${input.institutionName} aceitou a sua candidatura de voluntariado.`,
+        `A instituição vai entrar em contato pelo e-mail ou telefone que você informou. Se preferir, escreva para ${input.institutionEmail}.`,
+      ],
+      action: { label: "Ver minhas candidaturas", url: input.url },
+    });
+  }
+  return renderEmail({
+    subject: `Resposta da sua candidatura: ${input.institutionName}`,
+    greeting: `Olá, ${input.volunteerName}!`,
+    paragraphs: [
+      `A ${input.institutionName} agradece o seu interesse, mas não pôde aceitar a sua candidatura desta vez.`,
+      "Muitas outras instituições procuram voluntários como você. Que tal conhecer outras oportunidades?",
+    ],
+    action: { label: "Encontrar instituições", url: input.url },
+  });
+}
+
+/** The admin's decision on an institution's sign-up (DESIGN.md 7.8). */
+export function institutionReviewEmail(input: {
+  institutionName: string;
+  approved: boolean;
+  url: string;
+}): RenderedEmail {
+  if (input.approved) {
+    return renderEmail({
+      subject: `Cadastro aprovado: ${input.institutionName}`,
+      greeting: `Olá, equipe ${input.institutionName}!`,
+      paragraphs: [
+        "O cadastro da sua instituição foi aprovado. Ela já aparece para os voluntários na lista de instituições.",
+        "Agora vocês podem completar o perfil e publicar eventos.",
+      ],
+      action: { label: "Acessar minha conta", url: input.url },
+    });
+  }
+  return renderEmail({
+    subject: `Cadastro não aprovado: ${input.institutionName}`,
+    greeting: `Olá, equipe ${input.institutionName}!`,
+    paragraphs: [
+      "Analisamos o cadastro da sua instituição e, desta vez, ele não foi aprovado.",
+      "Se acreditar que houve um engano, responda pelos canais de contato do site.",
+    ],
+  });
+}
+
+/** The admin's decision on an event an institution submitted (DESIGN.md 7.8). */
+export function eventReviewEmail(input: {
+  institutionName: string;
+  eventName: string;
+  approved: boolean;
+  url: string;
+}): RenderedEmail {
+  if (input.approved) {
+    return renderEmail({
+      subject: `Evento aprovado: ${input.eventName}`,
+      greeting: `Olá, equipe ${input.institutionName}!`,
+      paragraphs: [`O evento "${input.eventName}" foi aprovado e já está publicado no site.`],
+      action: { label: "Ver o evento", url: input.url },
+    });
+  }
+  return renderEmail({
+    subject: `Evento não aprovado: ${input.eventName}`,
+    greeting: `Olá, equipe ${input.institutionName}!`,
+    paragraphs: [
+      `Analisamos o evento "${input.eventName}" e, desta vez, ele não foi aprovado para publicação.`,
+      "Vocês podem revisar as informações e cadastrar o evento novamente.",
+    ],
+  });
+}

@@ -1,11 +1,32 @@
+import { data, redirect } from "react-router";
+import {
+  ApplicationAlreadyDecidedError,
+  ApplicationNotFoundError,
+  decideApplication,
+} from "~/applications/application-decisions.server";
+import { listReceivedApplications } from "~/applications/application-lists.server";
 import { requireUser, sessionUser } from "~/auth/guards.server";
 import { profileSummary } from "~/auth/profile-summary.server";
 import { LogoutCard } from "~/components/account/logout-card";
+import { CancelEventDialog } from "~/components/members/cancel-event-dialog";
+import { InstitutionEvents } from "~/components/members/institution-events";
+import { MyDataCard } from "~/components/members/my-data-card";
+import { ReceivedApplications } from "~/components/members/received-applications";
 import { ActionCard } from "~/components/ui/action-card";
+import { ErrorMessage } from "~/components/ui/error-message";
 import { CalendarIcon, KeyIcon, MailIcon, PencilIcon, PhoneIcon } from "~/components/ui/icons";
 import { ProfileCard } from "~/components/ui/profile-card";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { REVIEW_DAYS } from "~/config/constants";
+import { EVENT_MESSAGES } from "~/events/event-form-schema";
+import {
+  cancelEvent,
+  EventNotFoundError,
+  findInstitutionEvent,
+  listInstitutionEvents,
+} from "~/events/institution-events.server";
+import { findInstitutionStatus } from "~/institutions/institution-profile.server";
+import { flashCookie } from "~/lib/flash.server";
 import { type SupportReason, whatsappLink } from "~/lib/support-link";
 import { usePublicConfig } from "~/lib/use-public-config";
 import type { Route } from "./+types/app.instituicao";
@@ -17,12 +38,75 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: `Área da instituição | ${appName}` }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { profile: await profileSummary(sessionUser(context)) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = sessionUser(context);
+  const profile = await profileSummary(user);
+  if (profile.institutionStatus !== "APPROVED") {
+    return { profile, applications: [], events: [], cancelTarget: null };
+  }
+  const cancelId = new URL(request.url).searchParams.get("cancelar");
+  const [applications, events, cancelEvent] = await Promise.all([
+    listReceivedApplications(user.id),
+    listInstitutionEvents(user.id),
+    cancelId ? findInstitutionEvent(user.id, cancelId) : null,
+  ]);
+  const cancelTarget =
+    cancelEvent && cancelEvent.status !== "DELETED"
+      ? { id: cancelEvent.id, name: cancelEvent.values.name ?? "" }
+      : null;
+  return { profile, applications, events, cancelTarget };
 }
 
-export default function InstitutionHome({ loaderData }: Route.ComponentProps) {
-  const { profile } = loaderData;
+const DONE: Record<string, string> = {
+  accept: "Candidatura aceita. A pessoa vai receber um e-mail com a resposta.",
+  decline: "Candidatura recusada. A pessoa vai receber um e-mail com a resposta.",
+  "cancel-event": EVENT_MESSAGES.cancelled,
+};
+
+const refuse = (message: string, status: number) =>
+  data({ error: { field: "form", message } }, { status });
+
+/**
+ * Answers an application (intent accept/decline) or cancels an event (intent cancel-event), by
+ * id. The institution's id goes into every query, so another institution's ids are refused
+ * without touching anything; repeating an answer is harmless.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = sessionUser(context);
+  if ((await findInstitutionStatus(user.id)) !== "APPROVED") {
+    return refuse("Apenas instituições aprovadas podem fazer isso.", 403);
+  }
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const id = String(formData.get("id") ?? "");
+  try {
+    if (intent === "accept" || intent === "decline") {
+      await decideApplication({
+        institutionId: user.id,
+        requestId: id,
+        decision: intent === "accept" ? "ACCEPTED" : "DECLINED",
+      });
+    } else if (intent === "cancel-event") {
+      await cancelEvent(user.id, id);
+    } else {
+      return refuse("Ação desconhecida.", 400);
+    }
+  } catch (error) {
+    if (error instanceof ApplicationNotFoundError)
+      return refuse("Candidatura não encontrada.", 404);
+    if (error instanceof ApplicationAlreadyDecidedError)
+      return refuse("Esta candidatura já foi respondida.", 409);
+    if (error instanceof EventNotFoundError) return refuse(EVENT_MESSAGES.notFound, 404);
+    console.error(`institutions: ${intent} failed: ${(error as Error).message}`);
+    return refuse(EVENT_MESSAGES.failed, 500);
+  }
+  throw redirect("/app/instituicao", {
+    headers: { "Set-Cookie": flashCookie({ message: DONE[intent] ?? "", tone: "success" }) },
+  });
+}
+
+export default function InstitutionHome({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile, applications, events, cancelTarget } = loaderData;
   return (
     <section className="mx-auto w-full max-w-2xl px-4 py-8 sm:py-12">
       <SectionHeading as="h1" label="Área da instituição" title={profile.name} />
@@ -32,23 +116,33 @@ export default function InstitutionHome({ loaderData }: Route.ComponentProps) {
         subtitle={profile.email}
         photoUrl={profile.photoUrl}
       />
+      <ErrorMessage
+        message={actionData?.error.message}
+        className="mt-6 rounded-xl border border-danger-200 bg-danger-50 p-4"
+      />
       {profile.institutionStatus === "APPROVED" ? (
-        <nav aria-label="Gerenciar instituição" className="mt-6 flex flex-col gap-3">
-          <ActionCard
-            to="/app/atualizar-instituicao"
-            icon={<PencilIcon />}
-            title="Editar perfil"
-            description="Fotos, resumo, sobre e contato"
-          />
-          <ActionCard to="/app/atualizar-senha" icon={<KeyIcon />} title="Alterar senha" />
-          <ActionCard
-            to="/app/novo-evento"
-            icon={<CalendarIcon />}
-            title="Criar evento"
-            description="Divulgue um evento beneficente"
-          />
-          <LogoutCard />
-        </nav>
+        <>
+          <nav aria-label="Gerenciar instituição" className="mt-6 flex flex-col gap-3">
+            <ActionCard
+              to="/app/atualizar-instituicao"
+              icon={<PencilIcon />}
+              title="Editar perfil"
+              description="Fotos, resumo, sobre e contato"
+            />
+            <ActionCard to="/app/atualizar-senha" icon={<KeyIcon />} title="Alterar senha" />
+            <ActionCard
+              to="/app/novo-evento"
+              icon={<CalendarIcon />}
+              title="Criar evento"
+              description="Divulgue um evento beneficente"
+            />
+            <MyDataCard />
+            <LogoutCard />
+          </nav>
+          <ReceivedApplications applications={applications} />
+          <InstitutionEvents events={events} />
+          {cancelTarget ? <CancelEventDialog key={cancelTarget.id} event={cancelTarget} /> : null}
+        </>
       ) : (
         <ReviewNotice name={profile.name} rejected={profile.institutionStatus === "REJECTED"} />
       )}
@@ -93,6 +187,7 @@ function ReviewNotice({ name, rejected }: { name: string; rejected: boolean }) {
         description={contactEmail}
       />
       <ActionCard to="/app/atualizar-senha" icon={<KeyIcon />} title="Alterar senha" />
+      <MyDataCard />
       <LogoutCard />
     </div>
   );

@@ -1,6 +1,9 @@
+import { listSentApplications } from "~/applications/application-lists.server";
 import { requireUser, sessionUser } from "~/auth/guards.server";
 import { profileSummary } from "~/auth/profile-summary.server";
 import { LogoutCard } from "~/components/account/logout-card";
+import { MyDataCard } from "~/components/members/my-data-card";
+import { SentApplications } from "~/components/members/sent-applications";
 import { ActionCard } from "~/components/ui/action-card";
 import { KeyIcon, PencilIcon } from "~/components/ui/icons";
 import { ProfileCard } from "~/components/ui/profile-card";
@@ -15,11 +18,16 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { profile: await profileSummary(sessionUser(context)) };
+  const user = sessionUser(context);
+  const [profile, applications] = await Promise.all([
+    profileSummary(user),
+    listSentApplications(user.id),
+  ]);
+  return { profile, applications };
 }
 
 export default function VolunteerHome({ loaderData }: Route.ComponentProps) {
-  const { profile } = loaderData;
+  const { profile, applications } = loaderData;
   return (
     <section className="mx-auto w-full max-w-2xl px-4 py-8 sm:py-12">
       <SectionHeading
@@ -41,8 +49,10 @@ export default function VolunteerHome({ loaderData }: Route.ComponentProps) {
           description="Nome, cidade, foto e resumo"
         />
         <ActionCard to="/app/atualizar-senha" icon={<KeyIcon />} title="Alterar senha" />
+        <MyDataCard />
         <LogoutCard />
       </nav>
+      <SentApplications applications={applications} />
     </section>
   );
 }

@@ -5,20 +5,20 @@ import {
   institutionDetailsSchema,
   institutionProfileSchema,
   profileTypeSchema,
-  VOLUNTEERING_TYPE_LABELS,
   volunteerProfileSchema,
 } from "~/auth/signup-schemas";
+import {
+  InstitutionProfileFields,
+  VolunteerProfileFields,
+} from "~/components/members/profile-fields";
 import { AddressBlock } from "~/components/ui/address-block";
 import { CnpjField } from "~/components/ui/cnpj-field";
 import { EmailInput } from "~/components/ui/email-input";
 import { UserIcon } from "~/components/ui/icons";
-import { ImageUpload } from "~/components/ui/image-upload";
 import type { CityOption, StateOption } from "~/components/ui/localities";
 import { PasswordInput } from "~/components/ui/password-input";
 import { PhoneField } from "~/components/ui/phone-field";
 import { RadioGroup } from "~/components/ui/radio-group";
-import { StateCityFields } from "~/components/ui/state-city-fields";
-import { TextArea } from "~/components/ui/text-area";
 import { TextInput } from "~/components/ui/text-input";
 import { MAX_LENGTH } from "~/config/constants";
 import type { FormError } from "~/lib/forms";
@@ -142,33 +142,12 @@ export function VolunteerProfileStep({ values, error, states, cities }: StepProp
       nextLabel="Criar conta"
     >
       {(errorFor) => (
-        <>
-          <ImageUpload name="previewImage" error={errorFor("previewImage")} />
-          <TextInput
-            name="name"
-            label="Nome"
-            autoComplete="name"
-            maxLength={MAX_LENGTH.name}
-            defaultValue={values.name}
-            icon={<UserIcon />}
-            error={errorFor("name")}
-          />
-          <StateCityFields
-            states={states}
-            cities={cities}
-            defaultUf={values.uf}
-            defaultCity={values.city}
-            error={locationError(errorFor)}
-          />
-          <TextArea
-            name="resume"
-            label="Resumo"
-            hint="Conte suas experiências, interesses e como gostaria de ajudar."
-            maxLength={MAX_LENGTH.volunteerSummary}
-            defaultValue={values.resume}
-            error={errorFor("resume")}
-          />
-        </>
+        <VolunteerProfileFields
+          values={values}
+          errorFor={errorFor}
+          states={states}
+          cities={cities}
+        />
       )}
     </WizardStep>
   );
@@ -226,37 +205,7 @@ export function InstitutionProfileStep({ values, error }: StepProps) {
     >
       {(errorFor) => (
         <>
-          <ImageUpload name="previewImage" error={errorFor("previewImage")} />
-          <ImageUpload name="landingImage" variant="landing" error={errorFor("landingImage")} />
-          <TextArea
-            name="resume"
-            label="Resumo"
-            hint="Uma frase que apresente a instituição nos cartões de busca."
-            rows={2}
-            maxLength={MAX_LENGTH.institutionSummary}
-            defaultValue={values.resume}
-            error={errorFor("resume")}
-          />
-          <TextArea
-            name="about"
-            label="Sobre"
-            hint="A história, as causas e o trabalho da instituição."
-            maxLength={MAX_LENGTH.institutionAbout}
-            defaultValue={values.about}
-            error={errorFor("about")}
-          />
-          <RadioGroup
-            name="volunteeringType"
-            legend="Tipo de voluntariado"
-            options={VOLUNTEERING_TYPE_LABELS}
-            defaultValue={values.volunteeringType ?? "Presencial"}
-          />
-          <EmailInput
-            name="contactEmail"
-            label="E-mail de contato para candidatos"
-            defaultValue={values.contactEmail}
-            error={errorFor("contactEmail")}
-          />
+          <InstitutionProfileFields values={values} errorFor={errorFor} />
           <RadioGroup
             name="permitDivulgation"
             legend="Permite divulgar a instituição nas redes sociais?"

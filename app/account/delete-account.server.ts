@@ -1,0 +1,75 @@
+import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { auth } from "~/auth/auth.server";
+import { db } from "~/db/client.server";
+import { accounts, auditLog, emailOutbox, users, volunteerRequests } from "~/db/schema";
+
+/** True when `password` is the account's current password (better-auth's own hash check). */
+export async function verifyAccountPassword(userId: string, password: string): Promise<boolean> {
+  const [credential] = await db()
+    .select({ hash: accounts.password })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")))
+    .limit(1);
+  if (!credential?.hash) return false;
+  return (await auth().$context).password.verify({ hash: credential.hash, password });
+}
+
+/**
+ * Deletes a person's account (LGPD art. 18, VI). Removing the users row cascades to everything
+ * keyed on it (schema.ts): sessions, credentials, photos and other images, the volunteer or
+ * institution profile, an institution's events (so they leave the public site) and the
+ * applications sent or received. Queued e-mails to the person, and those carrying one of their
+ * applications, go too. One audit row keeps the fact (user id and profile only), with no actor:
+ * the actor no longer exists.
+ */
+export async function deleteAccount(userId: string): Promise<void> {
+  await db().transaction(async (tx) => {
+    const [user] = await tx
+      .select({ email: users.email, profile: users.profile })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
+    if (!user) return;
+    const applications = await tx
+      .select({ id: volunteerRequests.id })
+      .from(volunteerRequests)
+      .where(
+        or(eq(volunteerRequests.volunteerId, userId), eq(volunteerRequests.institutionId, userId)),
+      );
+    const dedupeKeys = applications.flatMap(({ id }) => [
+      `volunteer-application:${id}`,
+      `application-decision:${id}:ACCEPTED`,
+      `application-decision:${id}:DECLINED`,
+    ]);
+    await tx
+      .delete(emailOutbox)
+      .where(
+        dedupeKeys.length > 0
+          ? or(
+              sql`lower(${emailOutbox.to}) = lower(${user.email})`,
+              inArray(emailOutbox.dedupeKey, dedupeKeys),
+            )
+          : sql`lower(${emailOutbox.to}) = lower(${user.email})`,
+      );
+    await tx.insert(auditLog).values({
+      actorId: null,
+      action: "account.delete",
+      targetType: "user",
+      targetId: userId,
+      details: { profile: user.profile },
+    });
+    await tx.delete(users).where(eq(users.id, userId));
+  });
+}
+
+/** The Set-Cookie headers that end the browser's session (its database row is already gone). */
+export async function signOutCookies(headers: Headers): Promise<string[]> {
+  try {
+    const { headers: authHeaders } = await auth().api.signOut({ headers, returnHeaders: true });
+    return authHeaders.getSetCookie();
+  } catch (error) {
+    console.error(`account: sign-out after deletion failed: ${(error as Error).message}`);
+    const { sessionToken } = (await auth().$context).authCookies;
+    return [`${sessionToken.name}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`];
+  }
+}

@@ -1,0 +1,78 @@
+import { data, redirect } from "react-router";
+import { resolveMunicipality } from "~/geo/localities.server";
+import { type ImageKind, ImageRejectedError } from "~/images/pipeline.server";
+import { flashCookie } from "~/lib/flash.server";
+import { echoValues, type FormError } from "~/lib/forms";
+import { type ImageChoice, UNKNOWN_CITY } from "./form-rules";
+import { type PreparedImage, prepareImage } from "./stored-images.server";
+
+/**
+ * The action side of the member-area forms: a failed post answers with the message and the
+ * typed text (so a no-JavaScript browser refills the form), a success leaves a flash message
+ * and goes back.
+ */
+
+export type FormFailure = { error: FormError; values: Record<string, string> };
+
+export function formFailure(formData: FormData, error: FormError, status = 400) {
+  return data<FormFailure>({ error, values: echoValues(formData) }, { status });
+}
+
+export function redirectWithFlash(to: string, message: string): never {
+  throw redirect(to, {
+    headers: { "Set-Cookie": flashCookie({ message, tone: "success" }) },
+  });
+}
+
+/** The IBGE spelling of the chosen city, or the form error that says to pick one. */
+export function resolveCity(
+  uf: string,
+  city: string,
+): { ok: true; city: string } | { ok: false; error: FormError } {
+  const resolved = resolveMunicipality(uf, city);
+  return resolved
+    ? { ok: true, city: resolved }
+    : { ok: false, error: { field: "uf", message: UNKNOWN_CITY } };
+}
+
+/**
+ * Runs each chosen image through the pipeline. A rejected file becomes its field's message
+ * ("O arquivo enviado não é uma imagem.") and nothing is saved: the previous image stays.
+ */
+export async function prepareImages<K extends string>(
+  choices: Record<K, { choice: ImageChoice; kind: ImageKind }>,
+): Promise<{ ok: true; images: Record<K, PreparedImage> } | { ok: false; error: FormError }> {
+  const prepared = {} as Record<K, PreparedImage>;
+  for (const [field, { choice, kind }] of Object.entries(choices) as [
+    K,
+    { choice: ImageChoice; kind: ImageKind },
+  ][]) {
+    try {
+      prepared[field] = await prepareImage(choice, kind);
+    } catch (error) {
+      if (error instanceof ImageRejectedError)
+        return { ok: false, error: { field, message: error.message } };
+      throw error;
+    }
+  }
+  return { ok: true, images: prepared };
+}
+
+/**
+ * Runs the save; an unexpected failure is logged and answered with the form's failure message
+ * (the form keeps what was typed). Returns the failure response, or null when it was saved.
+ */
+export async function saveOrFail(
+  formData: FormData,
+  what: string,
+  failureMessage: string,
+  save: () => Promise<unknown>,
+) {
+  try {
+    await save();
+    return null;
+  } catch (error) {
+    console.error(`${what} failed: ${(error as Error).message}`);
+    return formFailure(formData, { field: "form", message: failureMessage }, 500);
+  }
+}

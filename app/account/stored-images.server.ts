@@ -1,0 +1,49 @@
+import { eq, inArray } from "drizzle-orm";
+import type { db } from "~/db/client.server";
+import { images } from "~/db/schema";
+import { type ImageKind, processImageUpload } from "~/images/pipeline.server";
+import { type ImageChoice, KEEP_SAVED_IMAGE } from "./form-rules";
+
+export type Transaction = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
+
+/** A processed upload waiting to be stored, or "keep the saved one". */
+export type PreparedImage =
+  | Awaited<ReturnType<typeof processImageUpload>>
+  | typeof KEEP_SAVED_IMAGE;
+
+/**
+ * Runs a form's image choice through the pipeline (before any transaction: sharp is slow and a
+ * rejected file must leave everything as it was). Throws ImageRejectedError with its message.
+ */
+export async function prepareImage(choice: ImageChoice, kind: ImageKind): Promise<PreparedImage> {
+  return choice === KEEP_SAVED_IMAGE ? KEEP_SAVED_IMAGE : processImageUpload(choice, kind);
+}
+
+/**
+ * Stores a new image for `ownerId` and says which saved image it replaces, so the caller can
+ * point its row at the new id and then drop the old one with discardImages (no orphans).
+ */
+export async function storeImage(
+  tx: Transaction,
+  ownerId: string,
+  prepared: PreparedImage,
+  savedId: string | null,
+): Promise<{ id: string | null; replaced: string | null }> {
+  if (prepared === KEEP_SAVED_IMAGE) return { id: savedId, replaced: null };
+  const [row] = await tx
+    .insert(images)
+    .values({ ownerId, ...prepared })
+    .returning({ id: images.id });
+  if (!row) throw new Error("image insert returned nothing");
+  return { id: row.id, replaced: savedId };
+}
+
+/** Deletes image rows nothing points at any more (after the rows were repointed). */
+export async function discardImages(
+  tx: Transaction,
+  ids: ReadonlyArray<string | null>,
+): Promise<void> {
+  const list = ids.filter((id): id is string => Boolean(id));
+  if (list.length === 1) await tx.delete(images).where(eq(images.id, list[0] as string));
+  else if (list.length > 1) await tx.delete(images).where(inArray(images.id, list));
+}

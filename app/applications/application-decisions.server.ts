@@ -1,0 +1,80 @@
+import { and, eq } from "drizzle-orm";
+import { env } from "~/config/env.server";
+import { db } from "~/db/client.server";
+import { institutions, users, volunteerRequests } from "~/db/schema";
+import { enqueueEmail } from "~/email/outbox.server";
+import { applicationDecisionEmail } from "~/email/templates.server";
+
+export type Decision = "ACCEPTED" | "DECLINED";
+
+/** No application with this id was sent to this institution (or the id is malformed). */
+export class ApplicationNotFoundError extends Error {
+  override name = "ApplicationNotFoundError";
+}
+
+/** The application already has the other answer; answers are final. */
+export class ApplicationAlreadyDecidedError extends Error {
+  override name = "ApplicationAlreadyDecidedError";
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * An institution answers one of ITS pending applications (the institution id is in every
+ * WHERE). The status change and the e-mail to the volunteer's reply address are written in one
+ * transaction; repeating the same answer (a double click, a replayed post) changes nothing and
+ * queues nothing. Returns whether this call made the change.
+ */
+export async function decideApplication(input: {
+  institutionId: string;
+  requestId: string;
+  decision: Decision;
+}): Promise<"decided" | "unchanged"> {
+  if (!UUID.test(input.requestId)) throw new ApplicationNotFoundError();
+  const mine = and(
+    eq(volunteerRequests.id, input.requestId),
+    eq(volunteerRequests.institutionId, input.institutionId),
+  );
+  return db().transaction(async (tx) => {
+    const [changed] = await tx
+      .update(volunteerRequests)
+      .set({ status: input.decision, decidedAt: new Date() })
+      .where(and(mine, eq(volunteerRequests.status, "PENDING")))
+      .returning({
+        volunteerId: volunteerRequests.volunteerId,
+        replyEmail: volunteerRequests.replyEmail,
+      });
+    if (!changed) {
+      const [current] = await tx
+        .select({ status: volunteerRequests.status })
+        .from(volunteerRequests)
+        .where(mine);
+      if (!current) throw new ApplicationNotFoundError();
+      if (current.status === input.decision) return "unchanged";
+      throw new ApplicationAlreadyDecidedError();
+    }
+    const [names] = await tx
+      .select({
+        volunteerName: users.name,
+        institutionName: institutions.name,
+        institutionEmail: institutions.contactEmail,
+      })
+      .from(users)
+      .innerJoin(institutions, eq(institutions.userId, input.institutionId))
+      .where(eq(users.id, changed.volunteerId));
+    if (!names) throw new Error("application decided without volunteer or institution");
+    const accepted = input.decision === "ACCEPTED";
+    const path = accepted ? "/app/voluntario" : "/instituicoes";
+    await enqueueEmail(tx, {
+      to: changed.replyEmail,
+      kind: "application-decision",
+      dedupeKey: `application-decision:${input.requestId}:${input.decision}`,
+      ...applicationDecisionEmail({
+        ...names,
+        accepted,
+        url: new URL(path, env().BASE_URL).toString(),
+      }),
+    });
+    return "decided";
+  });
+}

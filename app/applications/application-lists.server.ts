@@ -1,0 +1,81 @@
+import { desc, eq } from "drizzle-orm";
+import { formatDayInBrazil } from "~/account/dates";
+import type { VolunteerRequestStatus } from "~/config/constants";
+import { db } from "~/db/client.server";
+import { institutions, users, volunteerRequests } from "~/db/schema";
+
+/** How many applications a home page lists (newest first); older ones stay in the data export. */
+const LIST_LIMIT = 100;
+
+interface ListedApplication {
+  id: string;
+  /** dd/MM/yyyy in Brasília time. */
+  date: string;
+  status: VolunteerRequestStatus;
+}
+
+export interface SentApplication extends ListedApplication {
+  institutionId: string;
+  institutionName: string;
+}
+
+export interface ReceivedApplication extends ListedApplication {
+  volunteerName: string;
+  replyEmail: string;
+  /** Digits with the country code, e.g. 5511987654321. */
+  phone: string;
+  message: string;
+}
+
+function listed<T extends { createdAt: Date; status: string }>({ createdAt, status, ...row }: T) {
+  return {
+    ...row,
+    date: formatDayInBrazil(createdAt),
+    status: status as VolunteerRequestStatus,
+  };
+}
+
+/** "Minhas candidaturas": what the signed-in person sent (their id in the WHERE). */
+export async function listSentApplications(userId: string): Promise<SentApplication[]> {
+  const rows = await db()
+    .select({
+      id: volunteerRequests.id,
+      institutionId: volunteerRequests.institutionId,
+      institutionName: institutions.name,
+      createdAt: volunteerRequests.createdAt,
+      status: volunteerRequests.status,
+    })
+    .from(volunteerRequests)
+    .innerJoin(institutions, eq(institutions.userId, volunteerRequests.institutionId))
+    .where(eq(volunteerRequests.volunteerId, userId))
+    .orderBy(desc(volunteerRequests.createdAt))
+    .limit(LIST_LIMIT);
+  return rows.map(listed);
+}
+
+/** "Candidaturas recebidas": applications to this institution only, pending ones first. */
+export async function listReceivedApplications(
+  institutionId: string,
+): Promise<ReceivedApplication[]> {
+  const rows = await db()
+    .select({
+      id: volunteerRequests.id,
+      volunteerName: users.name,
+      replyEmail: volunteerRequests.replyEmail,
+      phone: volunteerRequests.phone,
+      message: volunteerRequests.summary,
+      createdAt: volunteerRequests.createdAt,
+      status: volunteerRequests.status,
+    })
+    .from(volunteerRequests)
+    .innerJoin(users, eq(users.id, volunteerRequests.volunteerId))
+    .where(eq(volunteerRequests.institutionId, institutionId))
+    .orderBy(desc(volunteerRequests.createdAt))
+    .limit(LIST_LIMIT);
+  const list = rows.map(listed);
+  // Waiting ones need an answer: they come first, each group still newest first.
+  return [
+    ...list.filter((item) => item.status === "PENDING"),
+    ...list.filter((item) => item.status !== "PENDING"),
+  ];
+}

@@ -1,0 +1,144 @@
+import { removedFieldName } from "~/account/form-rules";
+import { VOLUNTEERING_TYPE_LABELS } from "~/auth/signup-schemas";
+import { EmailInput } from "~/components/ui/email-input";
+import { UserIcon } from "~/components/ui/icons";
+import { ImageUpload } from "~/components/ui/image-upload";
+import type { CityOption, StateOption } from "~/components/ui/localities";
+import { RadioGroup } from "~/components/ui/radio-group";
+import { StateCityFields } from "~/components/ui/state-city-fields";
+import { TextArea } from "~/components/ui/text-area";
+import { TextInput } from "~/components/ui/text-input";
+import { MAX_LENGTH } from "~/config/constants";
+
+/**
+ * The profile fields a volunteer or an institution fills in at sign-up and edits later, so both
+ * forms ask the same things in the same words. A saved photo is shown and, once removed
+ * ("Excluir foto"), the form says so with `<field>Removed=true`.
+ */
+
+type ErrorFor = (field: string) => string | undefined;
+
+interface FieldsProps {
+  values: Record<string, string | undefined>;
+  errorFor: ErrorFor;
+}
+
+function savedPhoto(field: string, url: string | null | undefined) {
+  return url ? { defaultImageUrl: url, removeName: removedFieldName(field) } : {};
+}
+
+export function VolunteerProfileFields({
+  values,
+  errorFor,
+  states,
+  cities,
+  photoUrl,
+}: FieldsProps & { states: StateOption[]; cities?: CityOption[]; photoUrl?: string | null }) {
+  return (
+    <>
+      <ImageUpload
+        name="previewImage"
+        error={errorFor("previewImage")}
+        {...savedPhoto("previewImage", photoUrl)}
+      />
+      <TextInput
+        name="name"
+        label="Nome"
+        autoComplete="name"
+        maxLength={MAX_LENGTH.name}
+        defaultValue={values.name}
+        icon={<UserIcon />}
+        error={errorFor("name")}
+      />
+      <StateCityFields
+        states={states}
+        cities={cities}
+        defaultUf={values.uf}
+        defaultCity={values.city}
+        error={errorFor("uf") ?? errorFor("city")}
+      />
+      <TextArea
+        name="resume"
+        label="Resumo"
+        hint="Conte suas experiências, interesses e como gostaria de ajudar."
+        maxLength={MAX_LENGTH.volunteerSummary}
+        defaultValue={values.resume}
+        error={errorFor("resume")}
+      />
+    </>
+  );
+}
+
+/** "Resumo" (short, for cards) and "Sobre" (long) of an institution or an event. */
+export function ResumeAboutFields({
+  values,
+  errorFor,
+  subject,
+}: FieldsProps & { subject: "institution" | "event" }) {
+  const event = subject === "event";
+  return (
+    <>
+      <TextArea
+        name="resume"
+        label="Resumo"
+        hint={
+          event
+            ? "Uma frase que apresente o evento nos cartões da lista."
+            : "Uma frase que apresente a instituição nos cartões de busca."
+        }
+        rows={2}
+        maxLength={event ? MAX_LENGTH.eventResume : MAX_LENGTH.institutionSummary}
+        defaultValue={values.resume}
+        error={errorFor("resume")}
+      />
+      <TextArea
+        name="about"
+        label={event ? "Sobre o evento" : "Sobre"}
+        hint={
+          event
+            ? "O que vai acontecer, para quem é e como ajudar."
+            : "A história, as causas e o trabalho da instituição."
+        }
+        maxLength={event ? MAX_LENGTH.eventAbout : MAX_LENGTH.institutionAbout}
+        defaultValue={values.about}
+        error={errorFor("about")}
+      />
+    </>
+  );
+}
+
+export function InstitutionProfileFields({
+  values,
+  errorFor,
+  profileImageUrl,
+  coverImageUrl,
+}: FieldsProps & { profileImageUrl?: string | null; coverImageUrl?: string | null }) {
+  return (
+    <>
+      <ImageUpload
+        name="previewImage"
+        error={errorFor("previewImage")}
+        {...savedPhoto("previewImage", profileImageUrl)}
+      />
+      <ImageUpload
+        name="landingImage"
+        variant="landing"
+        error={errorFor("landingImage")}
+        {...savedPhoto("landingImage", coverImageUrl)}
+      />
+      <ResumeAboutFields values={values} errorFor={errorFor} subject="institution" />
+      <RadioGroup
+        name="volunteeringType"
+        legend="Tipo de voluntariado"
+        options={VOLUNTEERING_TYPE_LABELS}
+        defaultValue={values.volunteeringType ?? "Presencial"}
+      />
+      <EmailInput
+        name="contactEmail"
+        label="E-mail de contato para candidatos"
+        defaultValue={values.contactEmail}
+        error={errorFor("contactEmail")}
+      />
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import { z } from "zod";
+import {
+  FILL_ALL_DATA,
+  imageChoice,
+  memberLocation,
+  memberText,
+  withSavedImages,
+} from "~/account/form-rules";
+import { brDateToIso } from "~/components/ui/masks";
+import { MAX_LENGTH, MIN_LENGTH } from "~/config/constants";
+
+export const EVENT_MESSAGES = {
+  created: "Evento criado com sucesso!",
+  updated: "Evento atualizado e enviado para análise.",
+  failed: "Ocorreu um erro inesperado. Tente novamente mais tarde.",
+  invalidDate: "Data inválida. Use o formato dd/mm/aaaa.",
+  pastDate: "A data do evento não pode estar no passado.",
+  notEditable: "Este evento não pode mais ser editado.",
+  cancelled: "Evento cancelado.",
+  notFound: "Evento não encontrado.",
+} as const;
+
+const addressText = (max: number, what: string) =>
+  memberText({ max, tooLong: `${what} deve ter no máximo ${max} caracteres.` });
+
+/**
+ * "Create event" (SPEC.md 5): every field and the cover required ("Informe todos os dados"), in
+ * the spec's order. The date is typed dd/MM/yyyy (DateField) and may not be before `today`
+ * (yyyy-MM-dd, Brasília); the parsed value is the ISO date. When editing, `cover` says an image
+ * is saved, so leaving the picker alone keeps it.
+ */
+export function eventFormSchema(options: { today: string; cover: boolean }) {
+  return withSavedImages(
+    z.object({
+      name: memberText({
+        min: MIN_LENGTH.name,
+        tooShort: "O nome do evento deve ter pelo menos 3 letras.",
+        max: MAX_LENGTH.eventName,
+        tooLong: "O nome do evento deve ter no máximo 50 caracteres.",
+      }),
+      eventDate: z
+        .string({ error: FILL_ALL_DATA })
+        .trim()
+        .min(1, FILL_ALL_DATA)
+        .refine((text) => brDateToIso(text) !== null, EVENT_MESSAGES.invalidDate)
+        .transform((text) => brDateToIso(text) as string)
+        .refine((iso) => iso >= options.today, EVENT_MESSAGES.pastDate),
+      landingImage: imageChoice(),
+      resume: memberText({
+        min: MIN_LENGTH.summary,
+        tooShort: "O resumo deve ter pelo menos 10 letras.",
+        max: MAX_LENGTH.eventResume,
+        tooLong: "O resumo deve ter no máximo 80 caracteres.",
+      }),
+      about: memberText({
+        min: MIN_LENGTH.about,
+        tooShort: "O sobre deve ter pelo menos 10 letras.",
+        max: MAX_LENGTH.eventAbout,
+        tooLong: "O sobre deve ter no máximo 1200 caracteres.",
+      }),
+      ...memberLocation,
+      street: addressText(100, "O logradouro"),
+      number: addressText(10, "O número"),
+      neighborhood: addressText(60, "O bairro"),
+      complete: addressText(60, "O complemento"),
+    }),
+    { landingImage: options.cover },
+  );
+}

@@ -1,0 +1,32 @@
+import { todayInBrazil } from "~/account/dates";
+import { prepareImages, resolveCity } from "~/account/member-form.server";
+import type { FormError } from "~/lib/forms";
+import { validateForm } from "~/lib/forms";
+import { eventFormSchema } from "./event-form-schema";
+import type { EventInput } from "./institution-events.server";
+
+/**
+ * Reads a posted event form (create or edit): the schema's rules, an IBGE city, and the cover
+ * through the image pipeline. Nothing is stored here.
+ */
+export async function readEventForm(
+  formData: FormData,
+  options: { coverOnFile: boolean },
+): Promise<{ ok: true; input: EventInput } | { ok: false; error: FormError }> {
+  const parsed = validateForm(
+    eventFormSchema({ today: todayInBrazil(), cover: options.coverOnFile }),
+    formData,
+  );
+  if (!parsed.ok) return parsed;
+  const location = resolveCity(parsed.data.uf, parsed.data.city);
+  if (!location.ok) return location;
+  const prepared = await prepareImages({
+    landingImage: { choice: parsed.data.landingImage, kind: "cover" },
+  });
+  if (!prepared.ok) return prepared;
+  const { landingImage: _, ...fields } = parsed.data;
+  return {
+    ok: true,
+    input: { ...fields, city: location.city, cover: prepared.images.landingImage },
+  };
+}

@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { FILL_ALL_DATA, imageChoice, memberText, withSavedImages } from "~/account/form-rules";
+import { emailField } from "~/auth/field-rules";
+import { VOLUNTEERING_TYPE_LABELS } from "~/auth/signup-schemas";
+import { MAX_LENGTH, MIN_LENGTH } from "~/config/constants";
+
+/**
+ * "Edit institution profile" (SPEC.md 5): profile photo, cover photo, summary (80), about
+ * (1200) and contact e-mail (50) all required ("Informe todos os dados"); volunteering type
+ * Presencial, Online or Ambos (default Presencial). `saved` says which photos are on file.
+ */
+export function institutionProfileEditSchema(saved: {
+  previewImage: boolean;
+  landingImage: boolean;
+}) {
+  return withSavedImages(
+    z.object({
+      previewImage: imageChoice(),
+      landingImage: imageChoice(),
+      resume: memberText({
+        min: MIN_LENGTH.summary,
+        tooShort: "O resumo deve ter pelo menos 10 letras.",
+        max: MAX_LENGTH.institutionSummary,
+        tooLong: "O resumo deve ter no máximo 80 caracteres.",
+      }),
+      about: memberText({
+        min: MIN_LENGTH.about,
+        tooShort: "O sobre deve ter pelo menos 10 letras.",
+        max: MAX_LENGTH.institutionAbout,
+        tooLong: "O sobre deve ter no máximo 1200 caracteres.",
+      }),
+      contactEmail: emailField({ required: FILL_ALL_DATA, invalid: "E-mail de contato inválido." }),
+      volunteeringType: z.enum(VOLUNTEERING_TYPE_LABELS).default("Presencial"),
+    }),
+    saved,
+  );
+}

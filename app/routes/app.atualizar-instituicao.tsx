@@ -1,0 +1,85 @@
+import { PROFILE_MESSAGES } from "~/account/form-rules";
+import {
+  formFailure,
+  prepareImages,
+  redirectWithFlash,
+  saveOrFail,
+} from "~/account/member-form.server";
+import { requireUser, sessionUser } from "~/auth/guards.server";
+import { EditProfilePage } from "~/components/members/member-form-page";
+import { InstitutionProfileFields } from "~/components/members/profile-fields";
+import {
+  getInstitutionProfile,
+  updateInstitutionProfile,
+} from "~/institutions/institution-profile.server";
+import { institutionProfileEditSchema } from "~/institutions/institution-profile-schema";
+import { validateForm } from "~/lib/forms";
+import type { Route } from "./+types/app.atualizar-instituicao";
+
+export const middleware: Route.MiddlewareFunction[] = [requireUser("INSTITUTION")];
+
+export function meta({ matches }: Route.MetaArgs) {
+  const appName = matches[0]?.loaderData?.config.appName ?? "";
+  return [
+    { title: `Editar perfil da instituição | ${appName}` },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+const schemaFor = (profile: { profileImageUrl: string | null; coverImageUrl: string | null }) =>
+  institutionProfileEditSchema({
+    previewImage: Boolean(profile.profileImageUrl),
+    landingImage: Boolean(profile.coverImageUrl),
+  });
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { profile: await getInstitutionProfile(sessionUser(context).id) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = sessionUser(context);
+  const profile = await getInstitutionProfile(user.id);
+  const formData = await request.formData();
+  const parsed = validateForm(schemaFor(profile), formData);
+  if (!parsed.ok) return formFailure(formData, parsed.error);
+  const prepared = await prepareImages({
+    previewImage: { choice: parsed.data.previewImage, kind: "profile" },
+    landingImage: { choice: parsed.data.landingImage, kind: "cover" },
+  });
+  if (!prepared.ok) return formFailure(formData, prepared.error);
+  const failed = await saveOrFail(
+    formData,
+    "institutions: profile update",
+    PROFILE_MESSAGES.failed,
+    () =>
+      updateInstitutionProfile(user.id, {
+        ...parsed.data,
+        profileImage: prepared.images.previewImage,
+        coverImage: prepared.images.landingImage,
+      }),
+  );
+  if (failed) return failed;
+  redirectWithFlash("/app/instituicao", PROFILE_MESSAGES.saved);
+}
+
+export default function EditInstitution({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile } = loaderData;
+  return (
+    <EditProfilePage
+      backTo="/app/instituicao"
+      label="Área da instituição"
+      description="Como a instituição aparece para os voluntários."
+      schema={schemaFor(profile)}
+      serverError={actionData?.error}
+    >
+      {(errorFor) => (
+        <InstitutionProfileFields
+          values={{ ...profile.values, ...actionData?.values }}
+          errorFor={errorFor}
+          profileImageUrl={profile.profileImageUrl}
+          coverImageUrl={profile.coverImageUrl}
+        />
+      )}
+    </EditProfilePage>
+  );
+}

@@ -1,0 +1,90 @@
+import { PROFILE_MESSAGES } from "~/account/form-rules";
+import {
+  formFailure,
+  prepareImages,
+  redirectWithFlash,
+  resolveCity,
+  saveOrFail,
+} from "~/account/member-form.server";
+import { requireUser, sessionUser } from "~/auth/guards.server";
+import { EditProfilePage } from "~/components/members/member-form-page";
+import { VolunteerProfileFields } from "~/components/members/profile-fields";
+import { listMunicipalities, listStates } from "~/geo/localities.server";
+import { validateForm } from "~/lib/forms";
+import { getVolunteerProfile, updateVolunteerProfile } from "~/volunteers/volunteer-profile.server";
+import { volunteerProfileEditSchema } from "~/volunteers/volunteer-profile-schema";
+import type { Route } from "./+types/app.atualizar-voluntario";
+
+export const middleware: Route.MiddlewareFunction[] = [requireUser("VOLUNTEER")];
+
+export function meta({ matches }: Route.MetaArgs) {
+  const appName = matches[0]?.loaderData?.config.appName ?? "";
+  return [{ title: `Editar perfil | ${appName}` }, { name: "robots", content: "noindex" }];
+}
+
+const schemaFor = (profile: { photoUrl: string | null }) =>
+  volunteerProfileEditSchema({ previewImage: Boolean(profile.photoUrl) });
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const profile = await getVolunteerProfile(sessionUser(context).id);
+  return { profile, states: listStates(), cities: listMunicipalities(profile.uf) ?? undefined };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = sessionUser(context);
+  const profile = await getVolunteerProfile(user.id);
+  const formData = await request.formData();
+  const parsed = validateForm(schemaFor(profile), formData);
+  if (!parsed.ok) return formFailure(formData, parsed.error);
+  const location = resolveCity(parsed.data.uf, parsed.data.city);
+  if (!location.ok) return formFailure(formData, location.error);
+  const prepared = await prepareImages({
+    previewImage: { choice: parsed.data.previewImage, kind: "profile" },
+  });
+  if (!prepared.ok) return formFailure(formData, prepared.error);
+  const failed = await saveOrFail(
+    formData,
+    "volunteers: profile update",
+    PROFILE_MESSAGES.failed,
+    () =>
+      updateVolunteerProfile(user.id, {
+        name: parsed.data.name,
+        uf: parsed.data.uf,
+        city: location.city,
+        summary: parsed.data.resume,
+        photo: prepared.images.previewImage,
+      }),
+  );
+  if (failed) return failed;
+  redirectWithFlash("/app/voluntario", PROFILE_MESSAGES.saved);
+}
+
+export default function EditVolunteer({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile, states } = loaderData;
+  const values: Record<string, string> = {
+    name: profile.name,
+    uf: profile.uf,
+    city: profile.city,
+    resume: profile.summary,
+    ...actionData?.values,
+  };
+  return (
+    <EditProfilePage
+      backTo="/app/voluntario"
+      label="Área do voluntário"
+      description="Essas informações aparecem para as instituições quando você se candidata."
+      schema={schemaFor(profile)}
+      serverError={actionData?.error}
+    >
+      {(errorFor) => (
+        <VolunteerProfileFields
+          values={values}
+          errorFor={errorFor}
+          states={states}
+          cities={values.uf === profile.uf ? loaderData.cities : undefined}
+          photoUrl={profile.photoUrl}
+        />
+      )}
+    </EditProfilePage>
+  );
+}

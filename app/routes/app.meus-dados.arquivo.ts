@@ -1,0 +1,29 @@
+import { exportPersonalData, recordDataExport } from "~/account/personal-data.server";
+import { requireUser, sessionUser } from "~/auth/guards.server";
+import { env } from "~/config/env.server";
+import type { Route } from "./+types/app.meus-dados.arquivo";
+
+export const middleware: Route.MiddlewareFunction[] = [requireUser()];
+
+/**
+ * "Baixar meus dados": the signed-in person's data as a JSON attachment. Only ever their own id;
+ * never cached, since it holds personal data.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = sessionUser(context);
+  const personalData = await exportPersonalData(user.id);
+  if (!personalData) throw new Response(null, { status: 404 });
+  await recordDataExport(user.id);
+  const document = {
+    about: `Dados pessoais guardados pela plataforma ${env().APP_NAME} (LGPD, art. 18).`,
+    exportedAt: new Date().toISOString(),
+    ...personalData,
+  };
+  return new Response(`${JSON.stringify(document, null, 2)}\n`, {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": 'attachment; filename="meus-dados.json"',
+      "Cache-Control": "no-store",
+    },
+  });
+}

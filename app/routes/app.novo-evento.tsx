@@ -1,0 +1,57 @@
+import { todayInBrazil } from "~/account/dates";
+import { requireApprovedInstitution } from "~/account/institution-guard.server";
+import { formFailure, redirectWithFlash, saveOrFail } from "~/account/member-form.server";
+import { requireUser, sessionUser } from "~/auth/guards.server";
+import { EventForm } from "~/components/members/event-form";
+import { MemberFormPage } from "~/components/members/member-form-page";
+import { readEventForm } from "~/events/event-form.server";
+import { EVENT_MESSAGES } from "~/events/event-form-schema";
+import { createEvent } from "~/events/institution-events.server";
+import { listStates } from "~/geo/localities.server";
+import type { Route } from "./+types/app.novo-evento";
+
+export const middleware: Route.MiddlewareFunction[] = [
+  requireUser("INSTITUTION"),
+  requireApprovedInstitution,
+];
+
+export function meta({ matches }: Route.MetaArgs) {
+  const appName = matches[0]?.loaderData?.config.appName ?? "";
+  return [{ title: `Criar evento | ${appName}` }, { name: "robots", content: "noindex" }];
+}
+
+export function loader() {
+  return { states: listStates(), today: todayInBrazil() };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = sessionUser(context);
+  const formData = await request.formData();
+  const form = await readEventForm(formData, { coverOnFile: false });
+  if (!form.ok) return formFailure(formData, form.error);
+  const failed = await saveOrFail(formData, "events: create", EVENT_MESSAGES.failed, () =>
+    createEvent(user.id, form.input),
+  );
+  if (failed) return failed;
+  redirectWithFlash("/app/instituicao", EVENT_MESSAGES.created);
+}
+
+export default function NewEvent({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <MemberFormPage
+      backTo="/app/instituicao"
+      label="Área da instituição"
+      title="Criar evento"
+      description="Depois de enviado, nossa equipe vai analisar o evento antes de publicá-lo."
+    >
+      <EventForm
+        values={actionData?.values ?? {}}
+        coverUrl={null}
+        today={loaderData.today}
+        states={loaderData.states}
+        error={actionData?.error}
+        submitLabel="Criar evento"
+      />
+    </MemberFormPage>
+  );
+}

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { imageChoice, memberLocation, memberText, withSavedImages } from "~/account/form-rules";
+import { MAX_LENGTH, MIN_LENGTH } from "~/config/constants";
+
+/**
+ * "Edit volunteer" (SPEC.md 5): name, state, city, photo and summary, in that order, all
+ * required ("Informe todos os dados"); name up to 50 characters, summary up to 1200. The minimum
+ * lengths are the sign-up's, so an edit cannot leave a profile the sign-up would refuse. Field
+ * names are the sign-up's too (previewImage, resume): both forms share their fields.
+ */
+export function volunteerProfileEditSchema(saved: { previewImage: boolean }) {
+  return withSavedImages(
+    z.object({
+      name: memberText({
+        min: MIN_LENGTH.name,
+        tooShort: "O nome deve ter pelo menos 3 letras.",
+        max: MAX_LENGTH.name,
+        tooLong: "O nome deve ter no máximo 50 caracteres.",
+      }),
+      ...memberLocation,
+      previewImage: imageChoice(),
+      resume: memberText({
+        min: MIN_LENGTH.summary,
+        tooShort: "O resumo deve ter pelo menos 10 letras.",
+        max: MAX_LENGTH.volunteerSummary,
+        tooLong: "O resumo deve ter no máximo 1200 caracteres.",
+      }),
+    }),
+    saved,
+  );
+}
