@@ -1,0 +1,122 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { env } from "~/config/env.server";
+import { db } from "~/db/client.server";
+import { events, institutions, users } from "~/db/schema";
+import { enqueueEmail } from "~/email/outbox.server";
+import { eventReviewEmail, institutionReviewEmail } from "~/email/templates.server";
+import { recordAudit } from "./audit.server";
+
+/**
+ * Review decisions. Each one changes the status, queues the e-mail to the institution and writes
+ * the audit entry in one transaction: either all three happen or none. The status condition in
+ * the update makes a second click (or a stale page) a visible error instead of a silent rewrite.
+ */
+
+export class AdminActionError extends Error {
+  override name = "AdminActionError";
+}
+
+export const STATUS_MESSAGES = {
+  institution: "Não foi possível atualizar o status da instituição.",
+  event: "Não foi possível atualizar o status do evento.",
+} as const;
+
+const link = (path: string) => new URL(path, env().BASE_URL).toString();
+
+export async function reviewInstitution(input: {
+  adminId: string;
+  institutionId: string;
+  approved: boolean;
+}): Promise<void> {
+  const status = input.approved ? "APPROVED" : "REJECTED";
+  await db().transaction(async (tx) => {
+    const [row] = await tx
+      .update(institutions)
+      .set({ status, reviewedAt: new Date(), reviewedBy: input.adminId })
+      .where(and(eq(institutions.userId, input.institutionId), eq(institutions.status, "PENDING")))
+      .returning({ name: institutions.name });
+    if (!row) throw new AdminActionError(STATUS_MESSAGES.institution);
+    const [account] = await tx
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, input.institutionId));
+    if (!account) throw new AdminActionError(STATUS_MESSAGES.institution);
+    await enqueueEmail(tx, {
+      to: account.email,
+      kind: "institution-review",
+      dedupeKey: `institution-review:${input.institutionId}:${status}`,
+      ...institutionReviewEmail({
+        institutionName: row.name,
+        approved: input.approved,
+        url: link("/auth/login"),
+      }),
+    });
+    await recordAudit(tx, {
+      actorId: input.adminId,
+      action: input.approved ? "institution.approve" : "institution.reject",
+      targetType: "institution",
+      targetId: input.institutionId,
+      details: { name: row.name, status },
+    });
+  });
+}
+
+export async function reviewEvent(input: {
+  adminId: string;
+  eventId: string;
+  approved: boolean;
+}): Promise<void> {
+  const status = input.approved ? "APPROVED" : "REJECTED";
+  await db().transaction(async (tx) => {
+    const [row] = await tx
+      .update(events)
+      .set({ status, reviewedAt: new Date(), reviewedBy: input.adminId })
+      .where(and(eq(events.id, input.eventId), eq(events.status, "PENDING")))
+      .returning({ name: events.name, institutionId: events.institutionId });
+    if (!row) throw new AdminActionError(STATUS_MESSAGES.event);
+    const [owner] = await tx
+      .select({ email: users.email, name: institutions.name })
+      .from(institutions)
+      .innerJoin(users, eq(users.id, institutions.userId))
+      .where(eq(institutions.userId, row.institutionId));
+    if (owner) {
+      await enqueueEmail(tx, {
+        to: owner.email,
+        kind: "event-review",
+        dedupeKey: `event-review:${input.eventId}:${status}`,
+        ...eventReviewEmail({
+          institutionName: owner.name,
+          eventName: row.name,
+          approved: input.approved,
+          url: link(`/eventos/${input.eventId}`),
+        }),
+      });
+    }
+    await recordAudit(tx, {
+      actorId: input.adminId,
+      action: input.approved ? "event.approve" : "event.reject",
+      targetType: "event",
+      targetId: input.eventId,
+      details: { name: row.name, status },
+    });
+  });
+}
+
+/** "Excluir evento" takes a published (or rejected) event off the site: DELETED, never REJECTED. */
+export async function deleteEvent(input: { adminId: string; eventId: string }): Promise<void> {
+  await db().transaction(async (tx) => {
+    const [row] = await tx
+      .update(events)
+      .set({ status: "DELETED", reviewedAt: new Date(), reviewedBy: input.adminId })
+      .where(and(eq(events.id, input.eventId), inArray(events.status, ["APPROVED", "REJECTED"])))
+      .returning({ name: events.name });
+    if (!row) throw new AdminActionError(STATUS_MESSAGES.event);
+    await recordAudit(tx, {
+      actorId: input.adminId,
+      action: "event.delete",
+      targetType: "event",
+      targetId: input.eventId,
+      details: { name: row.name, status: "DELETED" },
+    });
+  });
+}

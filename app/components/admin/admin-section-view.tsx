@@ -1,0 +1,64 @@
+import type { SectionData } from "~/admin/admin-page.server";
+import { FlashMessage } from "../layout/flash-message";
+import { ConfirmDialog, ErrorDialog, ResultDialog } from "./admin-dialogs";
+import { type AdminQuery, listHref } from "./admin-url";
+import { AuditSection } from "./audit-section";
+import { confirmationFor } from "./confirmations";
+import { DashboardSection } from "./dashboard-section";
+import { EventsSection } from "./events-section";
+import { PeopleList } from "./people-list";
+import {
+  EventDetailsSection,
+  InstitutionDetailsSection,
+  VolunteerDetailsSection,
+} from "./record-details";
+
+/** The section the query names, plus whichever dialog the query or the last action opened. */
+export function AdminSectionView({
+  query,
+  data,
+  notice,
+  actionError,
+}: {
+  query: AdminQuery;
+  data: SectionData | null;
+  notice: { message: string; tone: "success" | "error" } | null;
+  actionError: string | null;
+}) {
+  const plainHref = listHref(query);
+  const confirm =
+    !actionError && data && query.confirm ? confirmationFor(data, query.confirm) : null;
+  return (
+    <>
+      <FlashMessage flash={notice} />
+      {data ? <Section data={data} query={query} /> : null}
+      {confirm ? (
+        <ConfirmDialog key={plainHref + confirm.intent} spec={confirm} cancelHref={plainHref} />
+      ) : null}
+      {actionError ? <ErrorDialog message={actionError} closeHref={plainHref} /> : null}
+      {query.result && !actionError ? (
+        <ResultDialog result={query.result} closeHref={plainHref} />
+      ) : null}
+    </>
+  );
+}
+
+function Section({ data, query }: { data: SectionData; query: AdminQuery }) {
+  switch (data.section) {
+    case "dashboard":
+      return <DashboardSection {...data} />;
+    case "voluntarios":
+    case "instituicoes":
+      return <PeopleList kind={data.section} query={query} list={data.list} />;
+    case "eventos":
+      return <EventsSection events={data.events} />;
+    case "auditoria":
+      return <AuditSection audit={data.audit} page={query.page} />;
+    case "voluntario":
+      return <VolunteerDetailsSection record={data.record} />;
+    case "instituicao":
+      return <InstitutionDetailsSection record={data.record} query={query} />;
+    case "evento":
+      return <EventDetailsSection record={data.record} />;
+  }
+}

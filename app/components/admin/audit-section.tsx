@@ -1,0 +1,68 @@
+import type { AuditAction, AuditEntry } from "~/admin/audit.server";
+import { ADMIN_PAGE_SIZE } from "~/config/constants";
+import { adminHref } from "./admin-url";
+import { DataTable } from "./data-table";
+import { Pagination } from "./pagination";
+import { SectionHeader } from "./section-header";
+
+const ACTION_LABELS: Record<AuditAction, string> = {
+  "institution.approve": "Aprovou instituição",
+  "institution.reject": "Reprovou instituição",
+  "event.approve": "Aprovou evento",
+  "event.reject": "Reprovou evento",
+  "event.delete": "Excluiu evento",
+  "volunteer.delete": "Excluiu voluntário",
+  "institution.delete": "Excluiu instituição",
+  "password.reset": "Enviou redefinição de senha",
+};
+
+const WHEN = new Intl.DateTimeFormat("pt-BR", {
+  dateStyle: "short",
+  timeStyle: "short",
+  timeZone: "America/Sao_Paulo",
+});
+
+/** Who did what to which record, and when: newest first. */
+export function AuditSection({
+  audit,
+  page,
+}: {
+  audit: { entries: AuditEntry[]; total: number };
+  page: number;
+}) {
+  return (
+    <section aria-labelledby="titulo-secao">
+      <SectionHeader
+        title="Auditoria"
+        description="Cada ação administrativa, da mais recente para a mais antiga."
+        hidden={{ secao: "auditoria" }}
+      />
+      <DataTable
+        caption="Histórico de ações administrativas"
+        columns={["Quando", "Administrador", "Ação", "Registro"]}
+        countText={`${audit.total.toLocaleString("pt-BR")} registro(s)`}
+        emptyText="Nenhum registro encontrado"
+        isEmpty={audit.entries.length === 0}
+      >
+        {audit.entries.map((entry) => (
+          <tr key={entry.id} className="border-b border-line last:border-0">
+            <td className="px-4 py-3 whitespace-nowrap">{WHEN.format(new Date(entry.at))}</td>
+            <td className="px-4 py-3">{entry.actor}</td>
+            <td className="px-4 py-3 font-semibold">
+              {ACTION_LABELS[entry.action] ?? entry.action}
+            </td>
+            <td className="px-4 py-3">
+              {entry.targetName || "—"}
+              <span className="block text-xs text-ink-muted">{entry.targetId}</span>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+      <Pagination
+        page={page}
+        totalPages={Math.ceil(audit.total / ADMIN_PAGE_SIZE)}
+        hrefFor={(target) => adminHref({ section: "auditoria", page: target })}
+      />
+    </section>
+  );
+}
