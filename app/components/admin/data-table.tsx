@@ -11,7 +11,10 @@ export function DataTable({
   children,
 }: {
   caption: string;
-  /** Header labels; a label ending in ">" is right-aligned (e.g. "Ações>"). */
+  /**
+   * Header labels; a label ending in ">" is right-aligned (e.g. "Ações>"), one starting with "~"
+   * is hidden on phones (its cells are too).
+   */
   columns: string[];
   countText: string;
   emptyText: string;
@@ -26,7 +29,13 @@ export function DataTable({
           {emptyText}
         </p>
       ) : (
-        <div className="mt-3 overflow-x-auto rounded-2xl border border-line bg-white shadow-card">
+        // A narrow screen scrolls the table sideways: the region takes focus so a keyboard can too.
+        <section
+          aria-label={caption}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (WCAG 2.1.1).
+          tabIndex={0}
+          className="mt-3 overflow-x-auto rounded-2xl border border-line bg-white shadow-card focus-ring"
+        >
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{caption}</caption>
             <thead className="border-b border-line bg-surface text-ink-muted">
@@ -35,16 +44,20 @@ export function DataTable({
                   <th
                     key={column}
                     scope="col"
-                    className={cx("px-4 py-3 font-semibold", column.endsWith(">") && "text-right")}
+                    className={cx(
+                      "px-4 py-3 font-semibold",
+                      column.endsWith(">") && "text-right",
+                      column.startsWith("~") && "hidden sm:table-cell",
+                    )}
                   >
-                    {column.replace(/>$/, "")}
+                    {column.replace(/>$/, "").replace(/^~/, "")}
                   </th>
                 ))}
               </tr>
             </thead>
             <tbody>{children}</tbody>
           </table>
-        </div>
+        </section>
       )}
     </>
   );

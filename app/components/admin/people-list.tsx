@@ -63,15 +63,21 @@ export function PeopleList({
       </Form>
       <DataTable
         caption={`${institutions ? "Instituições" : "Voluntários"}, página ${query.page} de ${Math.max(1, totalPages)}`}
-        columns={["Nome", "Email", "Ações>"]}
+        columns={["Nome", "~Email", "Ações>"]}
         countText={`${list.total.toLocaleString("pt-BR")} ${pendingTab ? "cadastro(s) pendente(s)" : "cadastro(s)"}`}
         emptyText={emptyText}
         isEmpty={list.rows.length === 0}
       >
         {list.rows.map((row) => (
           <tr key={row.id} className="border-b border-line last:border-0">
-            <td className="px-4 py-3 font-semibold text-ink">{row.name}</td>
-            <td className="px-4 py-3 break-all text-ink-muted">{row.email}</td>
+            <td className="px-4 py-3 font-semibold text-ink">
+              {row.name}
+              {/* Phones have no room for a second column: the e-mail goes under the name. */}
+              <span className="block font-normal break-all text-ink-muted sm:hidden">
+                {row.email}
+              </span>
+            </td>
+            <td className="hidden px-4 py-3 break-all text-ink-muted sm:table-cell">{row.email}</td>
             <td className="px-4 py-2">
               <div className="flex justify-end gap-1">
                 <Link

@@ -1,0 +1,122 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deleteInstitutionAccount } from "~/admin/accounts.server";
+import { reviewInstitution } from "~/admin/moderation.server";
+import { listInstitutions, listVolunteers } from "~/admin/people.server";
+import { pageWindow } from "~/components/admin/pagination";
+import type { Database } from "~/db/client.server";
+import { auditLog, emailOutbox, events, institutions, sessions, users } from "~/db/schema";
+import { type TestDatabase, testDatabase } from "../helpers/database";
+
+/**
+ * The admin's domain functions on a real database: one transaction per decision (status, e-mail,
+ * audit), a second decision refused, accent-free search, and deletion cascading to everything the
+ * account owned.
+ */
+let database: TestDatabase;
+let db: Database;
+let adminId: string;
+
+async function insertInstitution(name: string, email: string, status = "PENDING") {
+  const [user] = await db
+    .insert(users)
+    .values({ email, name, profile: "INSTITUTION" })
+    .returning({ id: users.id });
+  const id = user?.id ?? "";
+  await db.insert(institutions).values({
+    userId: id,
+    name,
+    cnpj: String(Math.floor(Math.random() * 1e14)).padStart(14, "0"),
+    responsible: "Responsável",
+    contactEmail: email,
+    summary: "Resumo da instituição.",
+    about: "Sobre a instituição.",
+    street: "Rua A",
+    number: "1",
+    neighborhood: "Centro",
+    city: "São Paulo",
+    state: "SP",
+    status,
+  });
+  return id;
+}
+
+beforeAll(async () => {
+  // Vitest sets BASE_URL to Vite's "/" base; the e-mails' links need an origin.
+  process.env.BASE_URL = "http://localhost:3000";
+  database = await testDatabase();
+  db = database.db;
+  const [admin] = await db
+    .insert(users)
+    .values({ email: "admin@teste.org", name: "Admin", role: "ADMIN", profile: "ADMIN" })
+    .returning({ id: users.id });
+  adminId = admin?.id ?? "";
+});
+
+afterAll(async () => {
+  await database?.dispose();
+});
+
+describe("admin domain", () => {
+  it("approves once: status, e-mail and audit together; a second decision is refused", async () => {
+    const id = await insertInstitution("Associação Ação Já", "acao@teste.org");
+    await reviewInstitution({ adminId, institutionId: id, approved: true });
+    const [row] = await db.select().from(institutions).where(eq(institutions.userId, id));
+    expect(row?.status).toBe("APPROVED");
+    expect(row?.reviewedBy).toBe(adminId);
+    const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.to, "acao@teste.org"));
+    expect(mails.map((mail) => mail.dedupeKey)).toEqual([`institution-review:${id}:APPROVED`]);
+    const trail = await db.select().from(auditLog).where(eq(auditLog.targetId, id));
+    expect(trail.map((entry) => entry.action)).toEqual(["institution.approve"]);
+    await expect(
+      reviewInstitution({ adminId, institutionId: id, approved: false }),
+    ).rejects.toThrow("Não foi possível atualizar o status da instituição.");
+    const after = await db.select().from(auditLog).where(eq(auditLog.targetId, id));
+    expect(after).toHaveLength(1);
+  });
+
+  it("searches names and e-mails without accents or capitals", async () => {
+    await insertInstitution("Lar São José", "lar@teste.org");
+    const found = await listInstitutions({ page: 1, search: "SAO JOSE", pendingOnly: true });
+    expect(found.rows.map((row) => row.name)).toEqual(["Lar São José"]);
+    const byEmail = await listInstitutions({ page: 1, search: "acao@", pendingOnly: false });
+    expect(byEmail.total).toBe(1);
+    expect((await listVolunteers({ page: 1, search: "100%" })).total).toBe(0);
+  });
+
+  it("deleting an institution removes its events and sessions", async () => {
+    const id = await insertInstitution("Instituição Efêmera", "efemera@teste.org", "APPROVED");
+    await db.insert(events).values({
+      institutionId: id,
+      name: "Evento",
+      eventDate: "2030-01-01",
+      resume: "Resumo",
+      about: "Sobre o evento",
+      street: "Rua",
+      number: "1",
+      neighborhood: "Centro",
+      city: "São Paulo",
+      state: "SP",
+      status: "APPROVED",
+    });
+    await db
+      .insert(sessions)
+      .values({ userId: id, token: "tok-efemera", expiresAt: new Date(Date.now() + 3_600_000) });
+    await deleteInstitutionAccount({ adminId, institutionId: id });
+    const left = await db.execute<{ n: number }>(sql`
+      select (select count(*) from events where institution_id = ${id})
+           + (select count(*) from sessions where user_id = ${id})
+           + (select count(*) from users where id = ${id}) as n`);
+    expect(Number(left.rows[0]?.n)).toBe(0);
+    await expect(deleteInstitutionAccount({ adminId, institutionId: id })).rejects.toThrow(
+      "Erro ao excluir instituição.",
+    );
+  });
+
+  it("shows a window of 4 page numbers", () => {
+    expect(pageWindow(1, 10)).toEqual([1, 2, 3, 4]);
+    expect(pageWindow(5, 10)).toEqual([4, 5, 6, 7]);
+    expect(pageWindow(10, 10)).toEqual([7, 8, 9, 10]);
+    expect(pageWindow(1, 2)).toEqual([1, 2]);
+  });
+});
