@@ -56,7 +56,8 @@ export async function deleteAccount(userId: string): Promise<void> {
       action: "account.delete",
       targetType: "user",
       targetId: userId,
-      details: { profile: user.profile },
+      // "self": the person deleted their own account (the admin's deletions name the admin).
+      details: { profile: user.profile, by: "self" },
     });
     await tx.delete(users).where(eq(users.id, userId));
   });

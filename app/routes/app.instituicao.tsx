@@ -141,12 +141,38 @@ export default function InstitutionHome({ loaderData, actionData }: Route.Compon
           </nav>
           <ReceivedApplications applications={applications} />
           <InstitutionEvents events={events} />
+          <HelpLine name={profile.name} />
           {cancelTarget ? <CancelEventDialog key={cancelTarget.id} event={cancelTarget} /> : null}
         </>
       ) : (
         <ReviewNotice name={profile.name} rejected={profile.institutionStatus === "REJECTED"} />
       )}
     </section>
+  );
+}
+
+/** Approved institutions reach support too, with the generic prefilled message. */
+function HelpLine({ name }: { name: string }) {
+  const { contactEmail, supportWhatsapp } = usePublicConfig();
+  const chat = whatsappLink(supportWhatsapp, "generic", name);
+  const link =
+    "font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900 focus-ring";
+  return (
+    <p className="mt-10 rounded-2xl bg-brand-50 p-4 text-center text-sm text-ink-muted">
+      Precisa de ajuda? Fale com o suporte{" "}
+      {chat ? (
+        <>
+          <a href={chat} className={link}>
+            pelo WhatsApp
+          </a>{" "}
+          ou{" "}
+        </>
+      ) : null}
+      <a href={`mailto:${contactEmail}`} className={link}>
+        por e-mail
+      </a>
+      .
+    </p>
   );
 }
 

@@ -3,7 +3,6 @@ import type { ReceivedApplication } from "~/applications/application-lists.serve
 import { CheckIcon, CloseIcon, MailIcon, PhoneIcon } from "~/components/ui/icons";
 import { formatPhone } from "~/components/ui/masks";
 import { PrimaryButton } from "~/components/ui/primary-button";
-import { TwoButtonRow } from "~/components/ui/two-button-row";
 import { EmptyList, MemberSection } from "./member-section";
 import { StatusBadge } from "./status-badge";
 
@@ -82,7 +81,8 @@ function ApplicationCard({ application }: { application: ReceivedApplication }) 
       {application.status === "PENDING" ? (
         <Form method="post" action="/app/instituicao" preventScrollReset className="mt-4">
           <input type="hidden" name="id" value={application.id} />
-          <TwoButtonRow>
+          {/* Two short words: side by side even on a phone. */}
+          <div className="grid grid-cols-2 gap-3">
             {ANSWERS.map((answer) => (
               <PrimaryButton
                 key={answer.intent}
@@ -98,7 +98,7 @@ function ApplicationCard({ application }: { application: ReceivedApplication }) 
                 {answer.label}
               </PrimaryButton>
             ))}
-          </TwoButtonRow>
+          </div>
         </Form>
       ) : null}
     </li>
