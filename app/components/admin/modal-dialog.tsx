@@ -46,7 +46,9 @@ export function ModalDialog({
         event.preventDefault();
         navigate(closeHref, { replace: true, preventScrollReset: true });
       }}
-      className="z-40 mx-auto my-6 w-[min(28rem,calc(100%-2rem))] rounded-2xl border border-line bg-white p-6 text-ink shadow-raised open:relative backdrop:bg-ink/50 open:[&:modal]:fixed open:[&:modal]:inset-0 open:[&:modal]:m-auto open:[&:modal]:h-fit"
+      // Fixed in the middle of the screen both ways: without JavaScript it is not modal, but it
+      // still sits over the page where the person is looking.
+      className="fixed inset-0 z-40 m-auto h-fit w-[min(28rem,calc(100%-2rem))] rounded-2xl border border-line bg-white p-6 text-ink shadow-raised backdrop:bg-ink/50"
     >
       <h2
         id={titleId}
