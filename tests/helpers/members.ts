@@ -1,0 +1,281 @@
+import { mkdirSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { expect } from "vitest";
+import { closeDatabase, type Database, openDatabase } from "~/db/client.server";
+import { events, images, volunteerRequests } from "~/db/schema";
+import { processImageUpload } from "~/images/pipeline.server";
+import { type AccountSpec, HttpClient, type SeededAccount, seedAccounts, testIp } from "./accounts";
+import { watchPageProblems } from "./browser";
+import { makeJpeg } from "./images";
+import { type ReceivedEmail, readMailDir } from "./mail";
+import { type RunningServer, startServer } from "./server";
+import { waitFor } from "./wait";
+
+/**
+ * Helpers of the member-area tests (issue 5, tests/e2e/members-*.test.ts): a server of the
+ * test file's own with fixture accounts plus the events and applications a test needs written
+ * before it starts (PGlite allows one process, so rows go in first), signed-in HTTP clients and
+ * phone-sized browser pages, e-mails from DATA_DIR/mail, axe and screenshots.
+ */
+
+export const SHOTS_DIR = "/tmp/shots-members";
+export const PHONE = { width: 390, height: 844 };
+
+export interface EventSeed {
+  key: string;
+  /** Key of an institution account of the same server. */
+  institution: string;
+  name: string;
+  status: "PENDING" | "APPROVED" | "REJECTED" | "DELETED";
+  /** yyyy-MM-dd; default: a year from now. */
+  eventDate?: string;
+}
+
+export interface ApplicationSeed {
+  key: string;
+  volunteer: string;
+  institution: string;
+  message?: string;
+  status?: "PENDING" | "ACCEPTED" | "DECLINED";
+}
+
+export interface MembersServer<K extends string> extends RunningServer {
+  accounts: Record<K, SeededAccount>;
+  /** Ids of the seeded events and applications, by key. */
+  ids: Record<string, string>;
+  /** Where the server writes e-mails (no SMTP_URL). */
+  mailDir: string;
+  /** Stops the server and opens its database here, to check what was stored. */
+  stopAndOpenDatabase: () => Promise<Database>;
+}
+
+function yearFromNow(): string {
+  const date = new Date();
+  date.setUTCFullYear(date.getUTCFullYear() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * A production server on a fresh DATA_DIR holding the given accounts (through the app's own
+ * account creation, tests/helpers/accounts.ts), events and applications. TRUST_PROXY is on, so
+ * each client can be a client of its own for the rate limits. `stop()` deletes the DATA_DIR.
+ */
+export async function startMembersServer<K extends string>(options: {
+  accounts: Record<K, AccountSpec>;
+  events?: EventSeed[];
+  applications?: ApplicationSeed[];
+  env?: Record<string, string | undefined>;
+}): Promise<MembersServer<K>> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "conecta-members-"));
+  try {
+    const accounts = await seedAccounts(dataDir, options.accounts);
+    const ids = await seedRows(dataDir, accounts as Record<string, SeededAccount>, options);
+    const server = await startServer({ dataDir, env: { TRUST_PROXY: "true", ...options.env } });
+    return {
+      ...server,
+      accounts,
+      ids,
+      mailDir: path.join(dataDir, "mail"),
+      stopAndOpenDatabase: async () => {
+        await server.stop();
+        return openDatabase({ dataDir });
+      },
+      stop: async () => {
+        const exit = await server.stop();
+        await closeDatabase();
+        await rm(dataDir, { recursive: true, force: true });
+        return exit;
+      },
+    };
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function seedRows(
+  dataDir: string,
+  accounts: Record<string, SeededAccount>,
+  options: { events?: EventSeed[]; applications?: ApplicationSeed[] },
+): Promise<Record<string, string>> {
+  const ids: Record<string, string> = {};
+  if (!options.events?.length && !options.applications?.length) return ids;
+  const database = await openDatabase({ dataDir });
+  try {
+    const cover = await processImageUpload(
+      new Blob([new Uint8Array(await makeJpeg({ width: 900, height: 340, color: "#f97316" }))]),
+      "cover",
+    );
+    for (const seed of options.events ?? []) {
+      const institutionId = account(accounts, seed.institution).id;
+      const [image] = await database
+        .insert(images)
+        .values({ ownerId: institutionId, ...cover })
+        .returning({ id: images.id });
+      const [row] = await database
+        .insert(events)
+        .values({
+          institutionId,
+          name: seed.name,
+          eventDate: seed.eventDate ?? yearFromNow(),
+          resume: "Um evento criado para os testes da área da instituição.",
+          about: "Descrição longa do evento de teste, com tudo o que a pessoa precisa saber.",
+          coverImageId: image?.id,
+          street: "Rua do Teste",
+          number: "10",
+          neighborhood: "Centro",
+          complement: "Sala 2",
+          city: "Niterói",
+          state: "RJ",
+          status: seed.status,
+        })
+        .returning({ id: events.id });
+      ids[seed.key] = row?.id ?? "";
+    }
+    for (const seed of options.applications ?? []) {
+      const volunteer = account(accounts, seed.volunteer);
+      const [row] = await database
+        .insert(volunteerRequests)
+        .values({
+          volunteerId: volunteer.id,
+          institutionId: account(accounts, seed.institution).id,
+          replyEmail: volunteer.email,
+          phone: "5521987654321",
+          summary: seed.message ?? "Quero ajudar nas atividades de fim de semana.",
+          status: seed.status ?? "PENDING",
+        })
+        .returning({ id: volunteerRequests.id });
+      ids[seed.key] = row?.id ?? "";
+    }
+    return ids;
+  } finally {
+    await closeDatabase();
+  }
+}
+
+function account(accounts: Record<string, SeededAccount>, key: string): SeededAccount {
+  const found = accounts[key];
+  if (!found) throw new Error(`no fixture account "${key}"`);
+  return found;
+}
+
+/** After a failed test, the end of the server's log: what it answered and why. */
+export function logServerOnFailure(
+  task: { result?: { state?: string } },
+  server: { logs: () => string } | undefined,
+): void {
+  if (task.result?.state === "fail" && server) {
+    console.error(`--- server log (end) ---\n${server.logs().slice(-6000)}`);
+  }
+}
+
+/** An HTTP client signed in as `account` (through the login form). */
+export async function signedInClient(
+  server: { url: string },
+  who: { email: string; password: string },
+): Promise<HttpClient> {
+  const client = new HttpClient(server.url);
+  const response = await client.signIn(who);
+  if (response.status !== 302) throw new Error(`${who.email} could not sign in`);
+  return client;
+}
+
+/**
+ * A phone-sized page (390 px) in a context of its own (axe needs one), signed in with the
+ * client's session cookie when given. Records page problems (console errors, failed requests).
+ */
+export async function phonePage(
+  browser: Browser,
+  client?: HttpClient,
+  options: { js?: boolean } = {},
+): Promise<{ page: Page; problems: () => string[] }> {
+  const context = await browser.newContext({
+    viewport: PHONE,
+    locale: "pt-BR",
+    javaScriptEnabled: options.js ?? true,
+    extraHTTPHeaders: { "X-Forwarded-For": client?.ip ?? testIp() },
+  });
+  if (client) await context.addCookies(client.playwrightCookies());
+  const page = await context.newPage();
+  return { page, problems: watchPageProblems(page) };
+}
+
+/** A full-page screenshot under /tmp/shots-members (outside the repository). */
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  // From the top: a sticky header scrolled along would sit in the middle of a full-page shot.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
+}
+
+/** Zero axe violations on the page as it is now. */
+export async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const violations = results.violations.map((violation) => ({
+    id: violation.id,
+    help: violation.help,
+    targets: violation.nodes.map((node) => node.target.join(" ")),
+  }));
+  expect(violations, `axe on ${what}`).toEqual([]);
+}
+
+/** The e-mails written to DATA_DIR/mail for `to` (oldest first). */
+export async function mailTo(server: { mailDir: string }, to: string): Promise<ReceivedEmail[]> {
+  return (await readMailDir(server.mailDir)).filter((mail) => mail.to.includes(to));
+}
+
+/** Waits for the `count`-th e-mail to `to` whose subject matches, and returns them all. */
+export async function waitForMail(
+  server: { mailDir: string },
+  to: string,
+  subject: RegExp,
+  count = 1,
+): Promise<ReceivedEmail[]> {
+  return waitFor(
+    async () => {
+      const found = (await mailTo(server, to)).filter((mail) => subject.test(mail.subject));
+      return found.length >= count ? found : undefined;
+    },
+    { timeoutMs: 15_000, message: `${count} e-mail(s) to ${to} matching ${subject}` },
+  );
+}
+
+/** `/a/b?x=1` → `/a/b.data?x=1&_routes=<route id>`, as a client-side navigation asks. */
+export function dataUrl(url: string, routeId: string): string {
+  const [pathname = "", query] = url.split("?");
+  const params = new URLSearchParams(query);
+  params.set("_routes", routeId);
+  return `${pathname}.data?${params}`;
+}
+
+/** Pictures to upload: a small JPEG photo and a wide cover, made on the spot. */
+export async function pictures() {
+  return {
+    photo: {
+      name: "nova-foto.jpg",
+      mimeType: "image/jpeg",
+      buffer: await makeJpeg({ color: "#be185d" }),
+    },
+    cover: {
+      name: "capa.jpg",
+      mimeType: "image/jpeg",
+      buffer: await makeJpeg({ width: 1200, height: 450, color: "#1d4ed8" }),
+    },
+  };
+}
+
+/** The id in the first link of the page whose href matches `pattern` (one capture group). */
+export async function idFromLink(page: Page, pattern: RegExp): Promise<string> {
+  const hrefs = await page
+    .locator("a[href]")
+    .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+  for (const href of hrefs) {
+    const match = pattern.exec(href);
+    if (match?.[1]) return match[1];
+  }
+  throw new Error(`no link matching ${pattern}`);
+}

@@ -1,0 +1,214 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decideApplication } from "~/applications/application-decisions.server";
+import {
+  applyToInstitution,
+  DuplicateApplicationError,
+  findApplicationTarget,
+} from "~/applications/applications.server";
+import { createInstitutionAccount, createVolunteerAccount } from "~/auth/create-account.server";
+import type { Database } from "~/db/client.server";
+import { emailOutbox, institutions, volunteerRequests } from "~/db/schema";
+import { createTransport } from "~/email/transport.server";
+import { startMailWorker } from "~/email/worker.server";
+import { processImageUpload } from "~/images/pipeline.server";
+import { type TestDatabase, testDatabase } from "../helpers/database";
+import { makeJpeg } from "../helpers/images";
+import { type SmtpSink, startSmtpSink } from "../helpers/mail";
+
+/**
+ * Issue 5: stopping SMTP during an application loses nothing. The application and its e-mail
+ * are one transaction (the outbox); while the SMTP server is down the worker's attempt fails
+ * and is rescheduled; once SMTP is back the retry delivers the e-mail exactly once. The same
+ * holds for the institution's answer to the volunteer. Runs on PGlite and on PostgreSQL.
+ */
+
+// Templates read the configuration: a secret of the test's own (no file written in ./data), and
+// a real origin for links (Vitest sets BASE_URL to Vite's "/").
+process.env.SESSION_SECRET ??= "members-outbox-test-secret-0123456789abcdef";
+process.env.BASE_URL = "http://127.0.0.1:9";
+
+let database: TestDatabase;
+let db: Database;
+let mailDir: string;
+let institutionId: string;
+let volunteer: { id: string; name: string };
+
+const CONTACT = "contato.lar-aconchego@teste.org.br";
+const REPLY = "renata.lima@teste.org.br";
+
+beforeAll(async () => {
+  database = await testDatabase();
+  db = database.db;
+  mailDir = await mkdtemp(path.join(tmpdir(), "conecta-members-mail-"));
+  const photo = await processImageUpload(new Blob([new Uint8Array(await makeJpeg())]), "profile");
+  const cover = await processImageUpload(
+    new Blob([new Uint8Array(await makeJpeg({ width: 900, height: 340 }))]),
+    "cover",
+  );
+  const credentials = (email: string, phone: string) => ({ email, phone, passwordHash: "x" });
+  institutionId = await createInstitutionAccount({
+    credentials: credentials("lar-aconchego@teste.org.br", "552133334444"),
+    name: "Lar Aconchego",
+    cnpj: "11222333000181",
+    responsible: "Marta Silva",
+    address: { uf: "RJ", city: "Niterói", street: "Rua A", number: "1", neighborhood: "Icaraí" },
+    resume: "Acolhimento de idosos em Niterói.",
+    about: "Um lar para idosos que precisa de companhia e de mãos para as atividades.",
+    contactEmail: CONTACT,
+    volunteeringType: "Presencial",
+    permitDivulgation: true,
+    profileImage: photo,
+    coverImage: cover,
+  });
+  await db
+    .update(institutions)
+    .set({ status: "APPROVED" })
+    .where(eq(institutions.userId, institutionId));
+  const volunteerId = await createVolunteerAccount({
+    credentials: credentials("renata@teste.org.br", "5521988887777"),
+    name: "Renata Lima",
+    resume: "Gosto de ler para pessoas idosas.",
+    uf: "RJ",
+    city: "Niterói",
+    photo,
+  });
+  volunteer = { id: volunteerId, name: "Renata Lima" };
+});
+
+afterAll(async () => {
+  await database?.dispose();
+  await rm(mailDir, { recursive: true, force: true });
+});
+
+/** A worker sending to `port` over SMTP, as the server's worker does with SMTP_URL set. */
+function workerFor(port: number) {
+  return startMailWorker({
+    from: "Conecta Voluntário <nao-responda@teste.org.br>",
+    send: createTransport({ smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true`, mailDir }),
+  });
+}
+
+async function outboxRows(kind: string) {
+  return db.select().from(emailOutbox).where(eq(emailOutbox.kind, kind));
+}
+
+/** The back-off would wait 10 s: make the failed e-mail due now, as time passing would. */
+async function makeRetriesDue(): Promise<void> {
+  await db
+    .update(emailOutbox)
+    .set({ nextAttemptAt: sql`now()` })
+    .where(sql`${emailOutbox.sentAt} is null`);
+}
+
+describe("application e-mails while SMTP is down", () => {
+  let sink: SmtpSink;
+  let port: number;
+
+  it("an application made while SMTP is down is stored with its e-mail; the attempt fails and is kept", async () => {
+    // A sink started and closed: its port refuses connections, like a stopped mail server.
+    const probe = await startSmtpSink();
+    port = probe.port;
+    await probe.close();
+    const worker = workerFor(port);
+    try {
+      const target = await findApplicationTarget(institutionId);
+      if (!target) throw new Error("the institution is not approved");
+      await applyToInstitution({
+        volunteer,
+        institution: target,
+        replyEmail: REPLY,
+        phone: "5521988887777",
+        summary: "Posso ler para os moradores às quartas.",
+      });
+      await worker.flush();
+    } finally {
+      await worker.stop();
+    }
+    const [row] = await outboxRows("volunteer-application");
+    expect(row?.to).toBe(CONTACT);
+    expect(row?.sentAt).toBeNull();
+    expect(row?.attempts).toBe(1);
+    expect(row?.lastError).toBeTruthy();
+    expect(row?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    const requests = await db.select().from(volunteerRequests);
+    expect(requests).toHaveLength(1);
+  });
+
+  it("a repeat application while the first is pending creates nothing", async () => {
+    const target = await findApplicationTarget(institutionId);
+    if (!target) throw new Error("the institution is not approved");
+    await expect(
+      applyToInstitution({
+        volunteer,
+        institution: target,
+        replyEmail: REPLY,
+        phone: "5521988887777",
+        summary: "De novo.",
+      }),
+    ).rejects.toBeInstanceOf(DuplicateApplicationError);
+    expect(await db.select().from(volunteerRequests)).toHaveLength(1);
+    expect(await outboxRows("volunteer-application")).toHaveLength(1);
+  });
+
+  it("once SMTP is back the retry delivers the e-mail exactly once", async () => {
+    sink = await startSmtpSink({ port });
+    const worker = workerFor(port);
+    try {
+      await makeRetriesDue();
+      await worker.flush();
+      const mail = await sink.waitForMessage(CONTACT);
+      expect(mail.subject).toBe("Nova candidatura de voluntariado: Renata Lima");
+      for (const field of [
+        "Lar Aconchego",
+        CONTACT,
+        "+55 (21) 988887777",
+        "Posso ler para os moradores às quartas.",
+        "Renata Lima",
+        REPLY,
+      ]) {
+        expect(mail.text).toContain(field);
+      }
+      // Another pass finds nothing due: no second copy.
+      await makeRetriesDue();
+      await worker.flush();
+    } finally {
+      await worker.stop();
+    }
+    expect(sink.messages.filter((message) => message.to.includes(CONTACT))).toHaveLength(1);
+    const [row] = await outboxRows("volunteer-application");
+    expect(row?.sentAt).not.toBeNull();
+    expect(row?.attempts).toBe(2);
+  });
+
+  it("the institution's answer, given twice, reaches the volunteer once", async () => {
+    const [request] = await db.select({ id: volunteerRequests.id }).from(volunteerRequests);
+    const requestId = request?.id ?? "";
+    const answers = await Promise.all([
+      decideApplication({ institutionId, requestId, decision: "ACCEPTED" }),
+      decideApplication({ institutionId, requestId, decision: "ACCEPTED" }),
+    ]);
+    expect(answers.sort()).toEqual(["decided", "unchanged"]);
+    expect(await outboxRows("application-decision")).toHaveLength(1);
+
+    const worker = workerFor(port);
+    try {
+      await worker.flush();
+      const mail = await sink.waitForMessage(REPLY);
+      expect(mail.subject).toBe("Sua candidatura foi aceita: Lar Aconchego");
+      await worker.flush();
+    } finally {
+      await worker.stop();
+      await sink.close();
+    }
+    expect(sink.messages.filter((message) => message.to.includes(REPLY))).toHaveLength(1);
+    const [stored] = await db
+      .select({ status: volunteerRequests.status, decidedAt: volunteerRequests.decidedAt })
+      .from(volunteerRequests);
+    expect(stored?.status).toBe("ACCEPTED");
+    expect(stored?.decidedAt).not.toBeNull();
+  });
+});
