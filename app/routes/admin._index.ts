@@ -1,6 +1,11 @@
 import { redirect } from "react-router";
+import { requireAdmin } from "~/auth/guards.server";
+import type { Route } from "./+types/admin._index";
 
-/** SPEC.md: /admin goes to the dashboard (whose guard decides who may see it). */
+// Every admin route module checks the role itself, this redirect too (issue 6, point 9).
+export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
+
+/** SPEC.md: /admin goes to the dashboard. */
 export function loader() {
   return redirect("/admin/dashboard");
 }

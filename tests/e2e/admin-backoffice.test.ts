@@ -66,6 +66,8 @@ describe("refusals", () => {
       const client = new HttpClient(baseUrl);
       expect((await client.signIn(acct(key))).status).toBe(302);
       for (const path of [
+        "/admin",
+        "/admin.data",
         "/admin/dashboard",
         "/admin/dashboard?secao=voluntarios",
         `/admin/dashboard?secao=instituicao&id=${acct("aurora").id}`,

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import type { SectionData } from "~/admin/admin-page.server";
 import { FlashMessage } from "../layout/flash-message";
 import { ConfirmDialog, ErrorDialog, ResultDialog } from "./admin-dialogs";
@@ -26,6 +27,7 @@ export function AdminSectionView({
   actionError: string | null;
 }) {
   const plainHref = listHref(query);
+  useFocusOnSectionChange(`${query.section}:${query.id ?? ""}`);
   const confirm =
     !actionError && data && query.confirm ? confirmationFor(data, query.confirm) : null;
   return (
@@ -61,4 +63,18 @@ function Section({ data, query }: { data: SectionData; query: AdminQuery }) {
     case "evento":
       return <EventDetailsSection record={data.record} />;
   }
+}
+
+/**
+ * Sections switch in place, so a screen reader hears nothing of the new one unless focus moves:
+ * after the first render, a new section or record puts focus on the content (scrolling to the
+ * top is the router's default for a new location).
+ */
+function useFocusOnSectionChange(key: string) {
+  const previous = useRef(key);
+  useEffect(() => {
+    if (previous.current === key) return;
+    previous.current = key;
+    document.getElementById("conteudo")?.focus({ preventScroll: true });
+  }, [key]);
 }

@@ -93,6 +93,11 @@ export function EventDetailsSection({ record }: { record: EventDetails }) {
       actions={
         pending ? (
           <ReviewLinks section="evento" id={record.id} />
+        ) : record.status === "DELETED" ? (
+          // A deleted event can be looked at (e.g. from the audit trail) but not deleted twice.
+          <p className="flex min-h-12 items-center font-semibold text-ink-muted">
+            Este evento foi excluído e não aparece no site.
+          </p>
         ) : (
           <ConfirmLink
             section="evento"
