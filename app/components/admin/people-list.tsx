@@ -55,7 +55,7 @@ export function PeopleList({
           key={`${kind}-${query.tab}-${query.search}`}
           maxLength={50}
           icon={<SearchIcon />}
-          className="min-w-0 flex-1 basis-48"
+          className="min-w-0 flex-1 basis-64"
         />
         <button type="submit" className={buttonStyles({ variant: "secondary", size: "md" })}>
           Buscar
