@@ -156,7 +156,7 @@ function HelpLine({ name }: { name: string }) {
   const { contactEmail, supportWhatsapp } = usePublicConfig();
   const chat = whatsappLink(supportWhatsapp, "generic", name);
   const link =
-    "font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900 focus-ring";
+    "font-semibold whitespace-nowrap text-brand-800 underline underline-offset-4 hover:text-brand-900 focus-ring";
   return (
     <p className="mt-10 rounded-2xl bg-brand-50 p-4 text-center text-sm text-ink-muted">
       Precisa de ajuda? Fale com o suporte{" "}
