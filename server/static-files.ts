@@ -59,8 +59,25 @@ export function createStaticHandler(root: string) {
       "Cache-Control",
       found.immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600",
     );
-    if (req.method === "HEAD") res.end();
-    else createReadStream(found.file).pipe(res);
+    if (req.method === "HEAD") {
+      res.end();
+      return true;
+    }
+    // A file can vanish under a running server (a rebuild replaced build/): answer 404 and log,
+    // never let the stream's error event take the process down.
+    createReadStream(found.file)
+      .on("error", (error) => {
+        console.error(`static: cannot read ${found.file}: ${error.message}`);
+        if (res.headersSent) {
+          res.destroy();
+          return;
+        }
+        res.removeHeader("Content-Length");
+        res.removeHeader("Cache-Control");
+        res.statusCode = 404;
+        res.end();
+      })
+      .pipe(res);
     return true;
   };
 }
