@@ -120,9 +120,7 @@ export default function EventList({ loaderData }: Route.ComponentProps) {
             messages={EVENT_LIST_MESSAGES}
             label={past ? "Eventos passados" : "Próximos eventos"}
             itemKey={(event) => event.id}
-            renderItem={(event, index) => (
-              <EventCard event={event} priority={index === 0 && list.page === 1} />
-            )}
+            renderItem={(event) => <EventCard event={event} />}
           />
         )}
       </section>

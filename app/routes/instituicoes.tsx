@@ -100,12 +100,7 @@ export default function InstitutionDirectory({ loaderData }: Route.ComponentProp
             messages={DIRECTORY_MESSAGES}
             label="Instituições encontradas"
             itemKey={(institution) => institution.id}
-            renderItem={(institution, index) => (
-              <InstitutionCard
-                institution={institution}
-                priority={index === 0 && list.page === 1}
-              />
-            )}
+            renderItem={(institution) => <InstitutionCard institution={institution} />}
           />
         )}
       </section>

@@ -70,8 +70,9 @@ afterAll(async () => {
 /** The plan PostgreSQL picks for a Drizzle query, with the same bound parameters. */
 async function explain(query: { toSQL: () => { sql: string; params: unknown[] } }) {
   const { sql: text, params } = query.toSQL();
-  const client = db.$client as unknown as {
-    query: (text: string, params: unknown[]) => Promise<{ rows: Record<string, string>[] }>;
+  // The driver itself (PGlite or pg): both take (text, params) and answer { rows }.
+  const { $client: client } = db as unknown as {
+    $client: { query: (text: string, params: unknown[]) => Promise<{ rows: object[] }> };
   };
   const result = await client.query(`explain ${text}`, params);
   return result.rows.map((row) => Object.values(row)[0]).join("\n");

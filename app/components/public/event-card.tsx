@@ -51,9 +51,10 @@ export function EventCard({
           </p>
           <Link
             to={`/eventos/${event.id}`}
+            aria-label={`Ver evento: ${event.name}`}
             className="inline-flex items-center gap-1.5 rounded font-semibold text-brand-800 after:absolute after:inset-0 after:rounded-2xl group-hover:text-brand-900 focus-visible:after:outline-3 focus-visible:after:outline-offset-2 focus-visible:after:outline-focus focus-visible:outline-none"
           >
-            Ver evento<span className="sr-only">: {event.name}</span>
+            Ver evento
             <ArrowRightIcon className="size-4 transition-transform group-hover:translate-x-0.5" />
           </Link>
         </div>

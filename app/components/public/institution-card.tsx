@@ -60,9 +60,10 @@ export function InstitutionCard({
         <p className="mt-3 flex-1 text-pretty text-ink-muted">{institution.summary}</p>
         <Link
           to={`/instituicoes/${institution.id}`}
+          aria-label={`Saiba mais sobre ${institution.name}`}
           className="mt-4 inline-flex items-center gap-1.5 self-start rounded font-semibold text-brand-800 after:absolute after:inset-0 after:rounded-2xl group-hover:text-brand-900 focus-visible:after:outline-3 focus-visible:after:outline-offset-2 focus-visible:after:outline-focus focus-visible:outline-none"
         >
-          Saiba mais<span className="sr-only"> sobre {institution.name}</span>
+          Saiba mais
           <ArrowRightIcon className="size-4 transition-transform group-hover:translate-x-0.5" />
         </Link>
       </div>

@@ -26,7 +26,9 @@ export function LandingSection({
       id={id}
       aria-labelledby={headingId}
       className={cx(
-        "scroll-mt-20 py-14 sm:py-20",
+        // Sections below the banner skip style and layout until they near the viewport;
+        // `auto` keeps their last rendered height once seen, so scrolling does not jump.
+        "scroll-mt-20 py-14 [contain-intrinsic-size:auto_900px] [content-visibility:auto] sm:py-20",
         tone === "muted" && "bg-surface",
         tone === "plain" && "bg-white",
         tone === "dark" && "bg-brand-900 text-white",

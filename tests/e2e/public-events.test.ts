@@ -1,0 +1,176 @@
+import type { Browser, BrowserContext } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "../helpers/browser";
+import { detailLinks, listCards, openPage, parseIcs, scrollToBottom } from "./public-support";
+
+/** The events list, an event's page and its calendar file, on the shared server's demo data. */
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "pt-BR" });
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+/** "dd/MM/yyyy" → "yyyy-MM-dd", to compare dates as text. */
+const isoOf = (date: string) => date.split("/").reverse().join("-");
+
+async function firstUpcomingEvent(): Promise<string> {
+  const { page } = await openPage(context, `${baseUrl}/eventos`);
+  const [href] = await detailLinks(page, "/eventos/");
+  await page.close();
+  if (!href) throw new Error("the demo has no upcoming event");
+  return href;
+}
+
+describe("events list", () => {
+  it("lists upcoming events soonest first, each card with picture, title, description and date", async () => {
+    const { page, status, problems } = await openPage(context, `${baseUrl}/eventos`);
+    expect(status).toBe(200);
+    expect(await page.getByRole("heading", { level: 1, name: "Eventos" }).isVisible()).toBe(true);
+    expect(await page.getByRole("searchbox", { name: "Buscar" }).getAttribute("maxlength")).toBe(
+      "50",
+    );
+    const cards = listCards(page, "Próximos eventos");
+    await scrollToBottom(page);
+    const dates = (await cards.locator("time").allInnerTexts()).map(isoOf);
+    expect(dates.length).toBeGreaterThan(0);
+    expect(dates).toEqual([...dates].sort());
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format();
+    for (const date of dates) expect(date >= today).toBe(true);
+    const first = cards.first();
+    expect(await first.locator("img").getAttribute("src")).toBeTruthy();
+    expect(await first.getByRole("heading").textContent()).not.toBe("");
+    expect(await first.getByRole("link", { name: /^Ver evento: / }).isVisible()).toBe(true);
+    expect(problems()).toEqual([]);
+    await page.close();
+  });
+
+  it("reaches past events through the period filter, latest first", async () => {
+    const { page } = await openPage(context, `${baseUrl}/eventos`);
+    await page.getByRole("link", { name: "Eventos passados" }).click();
+    await page.waitForURL(`${baseUrl}/eventos?quando=passados`);
+    await expect
+      .poll(() => page.getByRole("link", { name: "Eventos passados" }).getAttribute("aria-current"))
+      .toBe("page");
+    const dates = (await listCards(page, "Eventos passados").locator("time").allInnerTexts()).map(
+      isoOf,
+    );
+    expect(dates.length).toBeGreaterThan(0);
+    expect(dates).toEqual([...dates].sort().reverse());
+    await page.close();
+  });
+
+  it("finds an event by a query without accents and shows the empty state otherwise", async () => {
+    const { page } = await openPage(context, `${baseUrl}/eventos`);
+    const cards = listCards(page, "Próximos eventos");
+    const name = (await cards.first().getByRole("heading").textContent()) ?? "";
+    const plain = name
+      .normalize("NFD")
+      .replace(/\p{Diacritic}/gu, "")
+      .toLowerCase();
+    await page.getByRole("searchbox", { name: "Buscar" }).fill(plain);
+    await page.getByRole("button", { name: "Buscar", exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get("busca") === plain);
+    await expect.poll(() => cards.getByRole("heading").allInnerTexts()).toContain(name);
+
+    await page.goto(`${baseUrl}/eventos?busca=xyzzy%20inexistente`);
+    expect(await page.getByText("Nenhum evento encontrado").isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it("filters by state", async () => {
+    const { page } = await openPage(context, `${baseUrl}/eventos?uf=SP`);
+    const places = await listCards(page, "Próximos eventos")
+      .locator("p", { hasText: /\/[A-Z]{2}$/ })
+      .allInnerTexts();
+    for (const place of places) expect(place).toMatch(/\/SP$/);
+    await page.close();
+  });
+
+  it("shows the spec's toasts when the next page cannot be loaded", async () => {
+    const wide = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    for (const failure of [
+      {
+        kind: "server error",
+        message: "Não foi possível obter os eventos com os filtros aplicados.",
+      },
+      { kind: "network error", message: "Erro inesperado ao buscar eventos." },
+    ]) {
+      const { page } = await openPage(wide, `${baseUrl}/eventos`);
+      // The demo has more than one page of upcoming events.
+      expect(await listCards(page, "Próximos eventos").count()).toBe(20);
+      await page.route("**/api/eventos?**", (route) =>
+        failure.kind === "server error"
+          ? route.fulfill({ status: 500, body: "{}", contentType: "application/json" })
+          : route.abort("failed"),
+      );
+      await scrollToBottom(page);
+      await expect.poll(() => page.getByText(failure.message).isVisible()).toBe(true);
+      await page.close();
+    }
+    await wide.close();
+  });
+});
+
+describe("event page", () => {
+  it("shows name, date, institution (linked), summary, about, address and the calendar button", async () => {
+    const href = await firstUpcomingEvent();
+    const { page, status, problems } = await openPage(context, `${baseUrl}${href}`);
+    expect(status).toBe(200);
+    expect(await page.getByRole("link", { name: "Voltar" }).getAttribute("href")).toBe("/eventos");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).not.toBe("");
+    expect(await page.locator("main time").first().textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    const host = page.getByText("Organizado por").getByRole("link");
+    expect(await host.getAttribute("href")).toMatch(/^\/instituicoes\/[0-9a-f-]{36}$/);
+    expect(await page.getByRole("heading", { name: "Sobre o evento" }).isVisible()).toBe(true);
+    expect(await page.locator("address").textContent()).toMatch(/\/[A-Z]{2}/);
+    const calendar = page.getByRole("link", { name: "Adicionar ao calendário" });
+    expect(await calendar.getAttribute("href")).toBe(`${href}/calendario.ics`);
+    expect(problems()).toEqual([]);
+
+    const [download] = await Promise.all([page.waitForEvent("download"), calendar.click()]);
+    expect(download.suggestedFilename()).toMatch(/^evento-\d{4}-\d{2}-\d{2}\.ics$/);
+    await page.close();
+  });
+
+  it("offers a calendar file that a strict parser accepts", async () => {
+    const href = await firstUpcomingEvent();
+    const response = await fetch(`${baseUrl}${href}/calendario.ics`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="/);
+    const event = parseIcs(await response.text());
+    for (const property of ["UID", "DTSTAMP", "SUMMARY", "DESCRIPTION", "LOCATION", "URL"]) {
+      expect(event.get(property), property).toBeTruthy();
+    }
+    expect(event.get("DTSTAMP")).toMatch(/^\d{8}T\d{6}Z$/);
+    const start = event.get("DTSTART;VALUE=DATE") ?? "";
+    const end = event.get("DTEND;VALUE=DATE") ?? "";
+    expect(start).toMatch(/^\d{8}$/);
+    const day = (value: string) =>
+      Date.UTC(Number(value.slice(0, 4)), Number(value.slice(4, 6)) - 1, Number(value.slice(6)));
+    expect(day(end) - day(start)).toBe(24 * 60 * 60 * 1000);
+    expect(event.get("URL")).toBe(`${baseUrl}${href}`);
+  });
+
+  it("answers 404 for unknown ids, on the page and the calendar file", async () => {
+    const { page, status } = await openPage(
+      context,
+      `${baseUrl}/eventos/00000000-0000-4000-8000-000000000000`,
+    );
+    expect(status).toBe(404);
+    expect(
+      await page.getByRole("heading", { level: 1, name: "Página não encontrada" }).isVisible(),
+    ).toBe(true);
+    await page.close();
+    const ics = await fetch(`${baseUrl}/eventos/nao-e-um-id/calendario.ics`);
+    expect(ics.status).toBe(404);
+  });
+});
