@@ -8,9 +8,14 @@ import { type SessionUser, sessionContext } from "./session.server";
  * loaders the request names.
  */
 
-/** The remembered origin travels in the query, so it survives a sign-in without JavaScript. */
+/**
+ * The remembered origin travels in the query, so it survives a sign-in without JavaScript. It is
+ * the page the person asked for: a client-side navigation fetches `<path>.data?_routes=...`, and
+ * neither the suffix nor React Router's `_routes` parameter belongs in the address they return to.
+ */
 export function loginRedirect(request: Request, loginPath = "/auth/login"): Response {
   const url = new URL(request.url);
+  url.searchParams.delete("_routes");
   const origin = `${url.pathname.replace(/\.data$/, "")}${url.search}`;
   return redirect(`${loginPath}?redirectTo=${encodeURIComponent(origin)}`);
 }

@@ -24,20 +24,36 @@ export const profileTypeSchema = z.object({
 /** Step 2. When going back to this step, a password already on file may be left blank. */
 export function credentialsSchema(options: { passwordOnFile: boolean }) {
   const password = passwordField("Informe a senha.");
-  return z
-    .object({
-      email: emailField({ required: "Informe o e-mail.", invalid: "E-mail inválido." }),
-      phone: phoneField("Informe o número de telefone."),
-      password: options.passwordOnFile ? password.optional() : password,
-      confirmPassword: options.passwordOnFile
-        ? z.string().optional()
-        : z.string({ error: "Confirme sua senha." }),
-      acceptTerms: z.literal("on", { error: SIGNUP_MESSAGES.acceptTerms }),
-    })
-    .refine((values) => values.password === values.confirmPassword, {
-      message: SIGNUP_MESSAGES.passwordsDiffer,
-      path: ["confirmPassword"],
-    });
+  return (
+    z
+      .object({
+        email: emailField({ required: "Informe o e-mail.", invalid: "E-mail inválido." }),
+        phone: phoneField("Informe o número de telefone."),
+        password: options.passwordOnFile ? password.optional() : password,
+        confirmPassword: options.passwordOnFile
+          ? z.string().optional()
+          : z.string({ error: "Confirme sua senha." }),
+        acceptTerms: z.string().optional(),
+      })
+      // SPEC.md 5 shows "As senhas não são iguais." as soon as every field is filled; the terms
+      // checkbox (issue 3) comes after it. As a field of its own the checkbox was checked first
+      // (an object refine only runs once the fields pass), hiding the mismatch behind it.
+      .superRefine((values, context) => {
+        if (values.password !== values.confirmPassword) {
+          context.addIssue({
+            code: "custom",
+            message: SIGNUP_MESSAGES.passwordsDiffer,
+            path: ["confirmPassword"],
+          });
+        } else if (values.acceptTerms !== "on") {
+          context.addIssue({
+            code: "custom",
+            message: SIGNUP_MESSAGES.acceptTerms,
+            path: ["acceptTerms"],
+          });
+        }
+      })
+  );
 }
 
 const stateAndCity = {
