@@ -1,0 +1,455 @@
+import { createHash, randomBytes, randomInt } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { cp, mkdtemp, open, rename, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { hashPassword } from "better-auth/crypto";
+import { eq } from "drizzle-orm";
+import type { Browser, Page } from "playwright-core";
+import { createInstitutionAccount, createVolunteerAccount } from "~/auth/create-account.server";
+import { closeDatabase, type Database, openDatabase } from "~/db/client.server";
+import { accounts, institutions, users } from "~/db/schema";
+import { processImageUpload } from "~/images/pipeline.server";
+import { makeJpeg } from "./images";
+import { PROJECT_ROOT, type RunningServer, type ServerOptions, startServer } from "./server";
+import { waitFor } from "./wait";
+
+/**
+ * Accounts for end-to-end tests, written straight into a fresh DATA_DIR before the server starts
+ * (through the app's own account-creation code), so each test file knows exactly who exists:
+ * volunteers, institutions in each review state and administrators. Plus a cookie-keeping HTTP
+ * client for the tests that talk to the server without a browser.
+ */
+
+/** Every fixture account signs in with this password (8+ characters, a letter and a number). */
+export const FIXTURE_PASSWORD = "senhaDeTeste2026";
+
+export type AccountSpec =
+  | { kind: "volunteer"; name?: string; email?: string }
+  | {
+      kind: "institution";
+      status: "PENDING" | "APPROVED" | "REJECTED";
+      name?: string;
+      email?: string;
+      cnpj?: string;
+    }
+  | { kind: "admin"; name?: string; email?: string };
+
+export interface SeededAccount {
+  id: string;
+  kind: AccountSpec["kind"];
+  email: string;
+  password: string;
+  name: string;
+  /** Institutions only: the CNPJ as stored (14 characters, no punctuation). */
+  cnpj?: string;
+}
+
+// ------------------------------------------------------------------------------ CNPJ
+
+const CNPJ_WEIGHTS = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+
+/**
+ * The two check digits of a 12-character CNPJ base, numeric or alphanumeric (Receita Federal,
+ * July 2026): each character is worth its ASCII code minus 48 ("0"-"9" → 0-9, "A" → 17 ...),
+ * weighted 2..9 from the right, modulo 11.
+ */
+export function cnpjCheckDigits(base12: string): string {
+  if (!/^[0-9A-Z]{12}$/.test(base12)) throw new Error(`not a CNPJ base: ${base12}`);
+  const digit = (chars: string) => {
+    const weights = CNPJ_WEIGHTS.slice(CNPJ_WEIGHTS.length - chars.length);
+    const sum = [...chars].reduce(
+      (total, char, index) => total + (char.charCodeAt(0) - 48) * (weights[index] ?? 0),
+      0,
+    );
+    const remainder = sum % 11;
+    return remainder < 2 ? 0 : 11 - remainder;
+  };
+  const first = digit(base12);
+  return `${first}${digit(`${base12}${first}`)}`;
+}
+
+/** "12ABC34501DE35" → "12.ABC.345/01DE-35" (the official mask). */
+export function formatCnpj(cnpj14: string): string {
+  return `${cnpj14.slice(0, 2)}.${cnpj14.slice(2, 5)}.${cnpj14.slice(5, 8)}/${cnpj14.slice(8, 12)}-${cnpj14.slice(12)}`;
+}
+
+/** A valid alphanumeric CNPJ nobody else uses (14 characters, no punctuation). */
+export function uniqueCnpj(): string {
+  const alphabet = "0123456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+  let base = "";
+  for (let i = 0; i < 12; i++) base += alphabet[randomInt(alphabet.length)];
+  return `${base}${cnpjCheckDigits(base)}`;
+}
+
+/** An e-mail address no one has registered yet (at most 50 characters, the form's limit). */
+export function uniqueEmail(prefix = "pessoa"): string {
+  return `${prefix}.${Date.now().toString(36)}${randomBytes(3).toString("hex")}@teste.org.br`;
+}
+
+// ------------------------------------------------------------------------------ fixtures
+
+/**
+ * Writes the accounts into DATA_DIR's embedded database (opened in this process, then closed so
+ * the server can take the directory's lock). Keys of `specs` name the accounts in the result.
+ */
+export async function seedAccounts<K extends string>(
+  dataDir: string,
+  specs: Record<K, AccountSpec>,
+): Promise<Record<K, SeededAccount>> {
+  const database = await openDatabase({ dataDir });
+  try {
+    const passwordHash = await hashPassword(FIXTURE_PASSWORD);
+    const photo = await processImageUpload(new Blob([new Uint8Array(await makeJpeg())]), "profile");
+    const cover = await processImageUpload(
+      new Blob([new Uint8Array(await makeJpeg({ width: 900, height: 340 }))]),
+      "cover",
+    );
+    const seeded = {} as Record<K, SeededAccount>;
+    let n = 0;
+    for (const [key, spec] of Object.entries(specs) as [K, AccountSpec][]) {
+      n += 1;
+      const email = spec.email ?? `${key.toLowerCase()}@contas.teste.org.br`;
+      const credentials = { email, phone: `551198765${String(4000 + n)}`, passwordHash };
+      if (spec.kind === "volunteer") {
+        const name = spec.name ?? `Pessoa Voluntária ${n}`;
+        const id = await createVolunteerAccount({
+          credentials,
+          name,
+          resume: "Gosto de ajudar nas ações do meu bairro aos fins de semana.",
+          uf: "SP",
+          city: "São Paulo",
+          photo,
+        });
+        seeded[key] = { id, kind: spec.kind, email, password: FIXTURE_PASSWORD, name };
+      } else if (spec.kind === "institution") {
+        const name = spec.name ?? `Instituição de Teste ${n}`;
+        const cnpj = spec.cnpj ?? uniqueCnpj();
+        const id = await createInstitutionAccount({
+          credentials,
+          name,
+          cnpj,
+          responsible: "Responsável de Teste",
+          address: {
+            uf: "RJ",
+            city: "Rio de Janeiro",
+            street: "Rua das Laranjeiras",
+            number: "100",
+            neighborhood: "Laranjeiras",
+          },
+          resume: "Apoio escolar para crianças do bairro.",
+          about: "Uma instituição criada para os testes automatizados do cadastro.",
+          contactEmail: `contato.${email}`.slice(0, 50),
+          volunteeringType: "Presencial",
+          permitDivulgation: true,
+          profileImage: photo,
+          coverImage: cover,
+        });
+        if (spec.status !== "PENDING") {
+          await database
+            .update(institutions)
+            .set({ status: spec.status, reviewedAt: new Date() })
+            .where(eq(institutions.userId, id));
+        }
+        seeded[key] = { id, kind: spec.kind, email, password: FIXTURE_PASSWORD, name, cnpj };
+      } else {
+        const name = spec.name ?? "Administração de Teste";
+        const id = await insertCredentialUser(database, {
+          email,
+          name,
+          role: "ADMIN",
+          profile: "ADMIN",
+          passwordHash,
+        });
+        seeded[key] = { id, kind: spec.kind, email, password: FIXTURE_PASSWORD, name };
+      }
+    }
+    return seeded;
+  } finally {
+    await closeDatabase();
+  }
+}
+
+/**
+ * A bare account (user row plus the credential better-auth checks at sign-in), without profile
+ * rows: enough for an admin, or for tests of the password flows.
+ */
+export async function insertCredentialUser(
+  database: Database,
+  user: {
+    email: string;
+    name: string;
+    role: "USER" | "ADMIN";
+    profile: "VOLUNTEER" | "INSTITUTION" | "ADMIN";
+    passwordHash: string;
+  },
+): Promise<string> {
+  const { passwordHash, ...fields } = user;
+  const [row] = await database.insert(users).values(fields).returning({ id: users.id });
+  if (!row) throw new Error("user insert returned nothing");
+  await database.insert(accounts).values({
+    userId: row.id,
+    accountId: row.id,
+    providerId: "credential",
+    password: passwordHash,
+  });
+  return row.id;
+}
+
+export interface AccountsServer<K extends string> extends RunningServer {
+  accounts: Record<K, SeededAccount>;
+  /**
+   * Stops the server, keeping its DATA_DIR, and opens its database in this process to look at
+   * what was stored. Close it with closeDatabase(); `stop()` still removes the directory.
+   */
+  stopAndOpenDatabase: () => Promise<Database>;
+}
+
+/**
+ * A production server of this test file's own, on a fresh DATA_DIR holding only the given
+ * accounts (so no demo data is generated). TRUST_PROXY is on, so each test can pose as its own
+ * client with an X-Forwarded-For header and the per-IP rate limits of one test never touch
+ * another. `stop()` also deletes the DATA_DIR.
+ */
+export async function startAccountsServer<K extends string>(
+  specs: Record<K, AccountSpec>,
+  options: Omit<ServerOptions, "dataDir"> = {},
+): Promise<AccountsServer<K>> {
+  const dataDir = await migratedDataDir();
+  try {
+    const seeded = await seedAccounts(dataDir, specs);
+    const server = await startServer({
+      dataDir,
+      env: { TRUST_PROXY: "true", ...options.env },
+    });
+    let stopping = false;
+    // A server that dies under the tests leaves only "connection refused" behind: say why.
+    void server.exited.then((exit) => {
+      if (!stopping) {
+        console.error(
+          `accounts server ${server.url} exited during the tests (${JSON.stringify(exit)}):\n` +
+            server.logs().split("\n").slice(-40).join("\n"),
+        );
+      }
+    });
+    return {
+      ...server,
+      accounts: seeded,
+      stopAndOpenDatabase: async () => {
+        stopping = true;
+        await server.stop();
+        return openDatabase({ dataDir });
+      },
+      stop: async () => {
+        stopping = true;
+        const exit = await server.stop();
+        await rm(dataDir, { recursive: true, force: true });
+        return exit;
+      },
+    };
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/**
+ * A fresh DATA_DIR whose embedded database already exists and is migrated. Creating a PGlite
+ * database (initdb in WebAssembly, then the migrations) takes several seconds of CPU, so it is
+ * done once per version of the migrations and copied for each server: the template lives in the
+ * system's temp folder, keyed by a digest of app/db/migrations and the PGlite version, built by
+ * one process under a lock file while the others wait, and moved into place only when complete.
+ */
+export async function migratedDataDir(): Promise<string> {
+  const template = await migratedTemplate();
+  const dataDir = await mkdtemp(path.join(tmpdir(), "conecta-accounts-"));
+  await cp(template, dataDir, { recursive: true });
+  return dataDir;
+}
+
+function templateKey(): string {
+  const digest = createHash("sha256");
+  const migrations = path.join(PROJECT_ROOT, "app/db/migrations");
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true })
+      .flatMap((entry) =>
+        entry.isDirectory() ? files(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+      )
+      .sort();
+  for (const file of files(migrations)) digest.update(file).update(readFileSync(file));
+  digest.update(
+    readFileSync(path.join(PROJECT_ROOT, "node_modules/@electric-sql/pglite/package.json")),
+  );
+  return digest.digest("hex").slice(0, 16);
+}
+
+async function migratedTemplate(): Promise<string> {
+  const template = path.join(tmpdir(), `conecta-test-template-${templateKey()}`);
+  const ready = path.join(template, "ready");
+  if (existsSync(ready)) return template;
+  const lockFile = `${template}.lock`;
+  const lock = await open(lockFile, "wx").catch(async (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EEXIST") throw error;
+    // A builder left a lock behind (crashed): after five minutes it no longer counts.
+    if (Date.now() - (await stat(lockFile)).mtimeMs > 5 * 60_000) {
+      await rm(lockFile, { force: true });
+      return open(lockFile, "wx");
+    }
+    return null;
+  });
+  if (!lock) {
+    await waitFor(() => existsSync(ready), {
+      timeoutMs: 180_000,
+      intervalMs: 250,
+      message: `the database template ${template}`,
+    });
+    return template;
+  }
+  try {
+    const building = await mkdtemp(path.join(tmpdir(), "conecta-test-template-build-"));
+    await openDatabase({ dataDir: building });
+    await closeDatabase();
+    await writeFile(path.join(building, "ready"), "");
+    await rename(building, template);
+    return template;
+  } finally {
+    await lock.close();
+    await rm(lockFile, { force: true });
+  }
+}
+
+/** A distinct client address for one test (used as X-Forwarded-For; the server trusts it). */
+export function testIp(): string {
+  return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+}
+
+// ------------------------------------------------------------------------------ HTTP client
+
+export const SESSION_COOKIE = "conecta.session_token";
+
+/**
+ * A browser-less client: keeps cookies, never follows redirects (tests look at them), sends the
+ * server's own Origin on writes (as our pages do) and a fixed X-Forwarded-For.
+ */
+export class HttpClient {
+  readonly cookies = new Map<string, string>();
+
+  constructor(
+    readonly baseUrl: string,
+    readonly ip: string = testIp(),
+  ) {}
+
+  async request(
+    pathAndQuery: string,
+    init: { method?: string; form?: Record<string, string> | FormData; headers?: HeadersInit } = {},
+  ): Promise<Response> {
+    const headers = new Headers(init.headers);
+    headers.set("X-Forwarded-For", this.ip);
+    if (this.cookies.size > 0) headers.set("Cookie", this.cookieHeader());
+    const method = init.method ?? (init.form ? "POST" : "GET");
+    if (method !== "GET" && !headers.has("Origin")) headers.set("Origin", this.baseUrl);
+    let body: BodyInit | undefined;
+    if (init.form instanceof FormData) body = init.form;
+    else if (init.form) body = new URLSearchParams(init.form);
+    const response = await fetch(`${this.baseUrl}${pathAndQuery}`, {
+      method,
+      headers,
+      body,
+      redirect: "manual",
+    });
+    this.keepCookies(response);
+    return response;
+  }
+
+  get(pathAndQuery: string, headers?: HeadersInit) {
+    return this.request(pathAndQuery, { headers });
+  }
+
+  post(pathAndQuery: string, form: Record<string, string> | FormData, headers?: HeadersInit) {
+    return this.request(pathAndQuery, { method: "POST", form, headers });
+  }
+
+  /** Signs in through a login form; returns the response (302 on success). */
+  signIn(
+    account: { email: string; password: string },
+    door: "/auth/login" | "/admin/login" = "/auth/login",
+    extra: Record<string, string> = {},
+  ) {
+    return this.post(door, { email: account.email, password: account.password, ...extra });
+  }
+
+  get sessionToken(): string | undefined {
+    return this.cookies.get(SESSION_COOKIE);
+  }
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
+  /** The cookies in the shape of Playwright's context.addCookies(). */
+  playwrightCookies() {
+    return [...this.cookies].map(([name, value]) => ({ name, value, url: this.baseUrl }));
+  }
+
+  /**
+   * A browser context holding this client's cookies (its session: "another browser" signed in
+   * through the login form), opened on `pathAndQuery`.
+   */
+  async openInBrowser(browser: Browser, pathAndQuery: string): Promise<Page> {
+    const context = await browser.newContext({
+      locale: "pt-BR",
+      extraHTTPHeaders: { "X-Forwarded-For": this.ip },
+    });
+    await context.addCookies(this.playwrightCookies());
+    const page = await context.newPage();
+    await page.goto(`${this.baseUrl}${pathAndQuery}`);
+    return page;
+  }
+
+  private keepCookies(response: Response): void {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair = "", ...attributes] = header.split(";");
+      const separator = pair.indexOf("=");
+      const name = pair.slice(0, separator).trim();
+      const value = pair.slice(separator + 1).trim();
+      const expired = attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute));
+      if (expired || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+}
+
+/**
+ * "Another browser" signed in before the test acts: signs in through the login form over HTTP
+ * (from an address of its own), then opens `pathAndQuery` in a browser context with that session.
+ */
+export async function openSignedInBrowser(
+  browser: Browser,
+  baseUrl: string,
+  who: { email: string; password: string },
+  pathAndQuery: string,
+): Promise<Page> {
+  const client = new HttpClient(baseUrl);
+  const response = await client.signIn(who);
+  if (response.status !== 302)
+    throw new Error(`${who.email} could not sign in (${response.status})`);
+  return client.openInBrowser(browser, pathAndQuery);
+}
+
+/**
+ * Where a response sends the client: the Location of a 3xx, or the target React Router encodes
+ * in the body of a `.data` answer (status 202, turbo-stream `[..., "redirect", "<target>", ...]`).
+ * Undefined when the response is not a redirect.
+ */
+export async function redirectTarget(response: Response): Promise<string | undefined> {
+  if (response.status >= 300 && response.status < 400) {
+    return response.headers.get("location") ?? undefined;
+  }
+  if (response.status === 202 && response.headers.get("x-remix-response") === "yes") {
+    const stream = JSON.parse(await response.clone().text()) as unknown[];
+    const index = stream.indexOf("redirect");
+    const target = index >= 0 ? stream[index + 1] : undefined;
+    return typeof target === "string" ? target : undefined;
+  }
+  return undefined;
+}

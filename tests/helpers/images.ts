@@ -1,0 +1,90 @@
+import sharp from "sharp";
+
+/**
+ * Pictures for upload tests, made on the spot: a small JPEG (optionally carrying GPS EXIF, as a
+ * phone photo would), a file that only pretends to be an image, and a real JPEG padded past the
+ * 5 MB upload limit.
+ */
+
+/** Where the GPS-tagged test photo claims to have been taken (São Paulo: 23°33'S 46°38'W). */
+export const TEST_GPS = { latitudeRef: "S", latitude: [23, 33, 0], longitudeRef: "W" } as const;
+
+export async function makeJpeg(
+  options: { width?: number; height?: number; withGps?: boolean; color?: string } = {},
+): Promise<Buffer> {
+  const { width = 320, height = 240, withGps = false, color = "#0f766e" } = options;
+  const image = sharp({ create: { width, height, channels: 3, background: color } }).jpeg({
+    quality: 85,
+  });
+  if (!withGps) return image.toBuffer();
+  return image
+    .withExif({
+      IFD0: { Make: "Conecta Test Camera", Model: "GPS-1" },
+      IFD3: {
+        GPSLatitudeRef: TEST_GPS.latitudeRef,
+        GPSLatitude: "23/1 33/1 0/1",
+        GPSLongitudeRef: TEST_GPS.longitudeRef,
+        GPSLongitude: "46/1 38/1 0/1",
+      },
+    })
+    .toBuffer();
+}
+
+/** Plain text with a .png name: the browser believes the name, the server must not. */
+export const FAKE_PNG = {
+  name: "foto.png",
+  mimeType: "image/png",
+  buffer: Buffer.from("Isto não é uma imagem, é só um texto com nome de foto.\n".repeat(20)),
+};
+
+/** A valid JPEG followed by padding, so the file is just over 5 MB. */
+export async function makeOversizedJpeg(): Promise<Buffer> {
+  const jpeg = await makeJpeg();
+  return Buffer.concat([jpeg, Buffer.alloc(5 * 1024 * 1024 + 1024 - jpeg.length, 0)]);
+}
+
+export interface GpsTags {
+  latitudeRef?: string;
+  latitude?: number[];
+  longitudeRef?: string;
+}
+
+/**
+ * The GPS block of an image's EXIF, read straight from the TIFF structure (IFD0 → tag 0x8825 →
+ * GPS IFD), or null when the image has no EXIF or no GPS block. Enough to prove a test photo
+ * really carries a location before the pipeline sees it.
+ */
+export async function readGpsTags(image: Buffer): Promise<GpsTags | null> {
+  const { exif } = await sharp(image).metadata();
+  if (!exif) return null;
+  const tiffStart = exif.subarray(0, 6).toString("latin1") === "Exif\0\0" ? 6 : 0;
+  const tiff = exif.subarray(tiffStart);
+  const little = tiff.subarray(0, 2).toString("latin1") === "II";
+  const u16 = (offset: number) => (little ? tiff.readUInt16LE(offset) : tiff.readUInt16BE(offset));
+  const u32 = (offset: number) => (little ? tiff.readUInt32LE(offset) : tiff.readUInt32BE(offset));
+
+  const entries = (ifdOffset: number) =>
+    Array.from({ length: u16(ifdOffset) }, (_, index) => {
+      const at = ifdOffset + 2 + index * 12;
+      return { tag: u16(at), type: u16(at + 2), count: u32(at + 4), valueAt: at + 8 };
+    });
+
+  const gpsPointer = entries(u32(4)).find((entry) => entry.tag === 0x8825);
+  if (!gpsPointer) return null;
+  const tags: GpsTags = {};
+  for (const entry of entries(u32(gpsPointer.valueAt))) {
+    // ASCII values of up to 4 bytes sit in the entry itself; rationals live at an offset.
+    if (entry.tag === 1)
+      tags.latitudeRef = tiff.toString("latin1", entry.valueAt, entry.valueAt + 1);
+    if (entry.tag === 3)
+      tags.longitudeRef = tiff.toString("latin1", entry.valueAt, entry.valueAt + 1);
+    if (entry.tag === 2) {
+      const start = u32(entry.valueAt);
+      tags.latitude = Array.from(
+        { length: entry.count },
+        (_, index) => u32(start + index * 8) / u32(start + index * 8 + 4),
+      );
+    }
+  }
+  return tags;
+}

@@ -1,0 +1,164 @@
+import { existsSync } from "node:fs";
+import { readdir, readFile } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { SMTPServer } from "smtp-server";
+import { waitFor } from "./wait";
+
+/**
+ * E-mail as a test receives it: from the .eml files the server writes to DATA_DIR/mail when no
+ * SMTP_URL is set, or from a real SMTP server on loopback started by the test. Messages are
+ * MIME (nodemailer): headers with RFC 2047 words, quoted-printable or base64 parts.
+ */
+
+export interface ReceivedEmail {
+  to: string;
+  subject: string;
+  /** The text/plain part, decoded. */
+  text: string;
+  /** The text/html part, decoded (empty when absent). */
+  html: string;
+  raw: string;
+}
+
+/** Quoted-printable (RFC 2045) to text: soft line breaks removed, =XX bytes decoded as UTF-8. */
+export function decodeQuotedPrintable(encoded: string): string {
+  const joined = encoded.replace(/=\r?\n/g, "");
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    const hex = joined.slice(i + 1, i + 3);
+    if (joined[i] === "=" && /^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(joined[i] ?? "", "utf8"));
+    }
+  }
+  return Buffer.from(bytes).toString("utf8");
+}
+
+/** "=?UTF-8?Q?Redefini=C3=A7=C3=A3o?=" and base64 words to text (RFC 2047). */
+function decodeHeaderWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_, _charset, encoding: string, word: string) =>
+      encoding.toUpperCase() === "B"
+        ? Buffer.from(word, "base64").toString("utf8")
+        : decodeQuotedPrintable(word.replace(/_/g, " ")),
+    );
+}
+
+function splitHeaders(part: string): { headers: Map<string, string>; body: string } {
+  const normalized = part.replace(/\r\n/g, "\n");
+  const end = normalized.indexOf("\n\n");
+  const head = end >= 0 ? normalized.slice(0, end) : normalized;
+  const body = end >= 0 ? normalized.slice(end + 2) : "";
+  const headers = new Map<string, string>();
+  for (const line of head.replace(/\n[ \t]+/g, " ").split("\n")) {
+    const colon = line.indexOf(":");
+    if (colon > 0)
+      headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+  }
+  return { headers, body };
+}
+
+function decodeBody(headers: Map<string, string>, body: string): string {
+  const encoding = headers.get("content-transfer-encoding")?.toLowerCase();
+  if (encoding === "quoted-printable") return decodeQuotedPrintable(body);
+  if (encoding === "base64")
+    return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  return body;
+}
+
+/** Reads one MIME message: recipient, subject and its text and HTML parts. */
+export function parseEmail(raw: string): ReceivedEmail {
+  const { headers, body } = splitHeaders(raw);
+  const parts: { type: string; text: string }[] = [];
+  const collect = (partHeaders: Map<string, string>, partBody: string) => {
+    const type = partHeaders.get("content-type") ?? "text/plain";
+    const boundary = type.match(/boundary="?([^";]+)"?/i)?.[1];
+    if (boundary) {
+      for (const chunk of partBody.split(`--${boundary}`).slice(1)) {
+        if (chunk.startsWith("--")) break;
+        const inner = splitHeaders(chunk.replace(/^\r?\n/, ""));
+        collect(inner.headers, inner.body);
+      }
+      return;
+    }
+    parts.push({ type: type.toLowerCase(), text: decodeBody(partHeaders, partBody) });
+  };
+  collect(headers, body);
+  return {
+    to: headers.get("to") ?? "",
+    subject: decodeHeaderWords(headers.get("subject") ?? ""),
+    text: parts.find((part) => part.type.startsWith("text/plain"))?.text ?? "",
+    html: parts.find((part) => part.type.startsWith("text/html"))?.text ?? "",
+    raw,
+  };
+}
+
+/** Every .eml file in the directory (oldest first by name), parsed; [] when it does not exist. */
+export async function readMailDir(dir: string): Promise<ReceivedEmail[]> {
+  if (!existsSync(dir)) return [];
+  const files = (await readdir(dir)).filter((file) => file.endsWith(".eml")).sort();
+  return Promise.all(
+    files.map(async (file) => parseEmail(await readFile(path.join(dir, file), "utf8"))),
+  );
+}
+
+/** The reset link in an e-mail's text: `<BASE_URL>/auth/resetar-senha?token=...`. */
+export function resetLinkIn(email: ReceivedEmail): string | undefined {
+  return email.text.match(/https?:\/\/\S+\/auth\/resetar-senha\?token=[\w.-]+/)?.[0];
+}
+
+export interface SmtpSink {
+  port: number;
+  /** The URL for the app's SMTP_URL (no TLS on loopback). */
+  url: string;
+  messages: ReceivedEmail[];
+  /** Waits for a message to `to` beyond the first `after` ones to that address. */
+  waitForMessage: (
+    to: string,
+    options?: { after?: number; timeoutMs?: number },
+  ) => Promise<ReceivedEmail>;
+  close: () => Promise<void>;
+}
+
+/**
+ * A real SMTP server on 127.0.0.1 that keeps what it receives. Pass `port` to come back on the
+ * port of a sink that was closed (an outage, then recovery) and `messages` to keep one list.
+ */
+export async function startSmtpSink(
+  options: { port?: number; messages?: ReceivedEmail[] } = {},
+): Promise<SmtpSink> {
+  const messages = options.messages ?? [];
+  const server = new SMTPServer({
+    disabledCommands: ["STARTTLS", "AUTH"],
+    authOptional: true,
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        messages.push(parseEmail(Buffer.concat(chunks).toString("utf8")));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
+  });
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    port,
+    url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+    messages,
+    waitForMessage: (to, { after = 0, timeoutMs = 15_000 } = {}) =>
+      waitFor(() => messages.filter((message) => message.to.includes(to))[after], {
+        timeoutMs,
+        message: `e-mail #${after + 1} to ${to}`,
+      }),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
