@@ -305,13 +305,16 @@ async function migratedTemplate(): Promise<string> {
     });
     return template;
   }
+  const building = await mkdtemp(path.join(tmpdir(), "conecta-test-template-build-"));
   try {
-    const building = await mkdtemp(path.join(tmpdir(), "conecta-test-template-build-"));
     await openDatabase({ dataDir: building });
     await closeDatabase();
     await writeFile(path.join(building, "ready"), "");
     await rename(building, template);
     return template;
+  } catch (error) {
+    await rm(building, { recursive: true, force: true });
+    throw error;
   } finally {
     await lock.close();
     await rm(lockFile, { force: true });
