@@ -310,7 +310,11 @@ async function migratedTemplate(): Promise<string> {
     await openDatabase({ dataDir: building });
     await closeDatabase();
     await writeFile(path.join(building, "ready"), "");
-    await rename(building, template);
+    await rename(building, template).catch(async (error: NodeJS.ErrnoException) => {
+      // Another run (whose lock was taken for stale) finished first: use its template.
+      if (!existsSync(ready)) throw error;
+      await rm(building, { recursive: true, force: true });
+    });
     return template;
   } catch (error) {
     await rm(building, { recursive: true, force: true });
