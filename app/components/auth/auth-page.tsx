@@ -43,12 +43,12 @@ export function AuthPage({
                 {appName}
               </span>
             </Link>
-            <nav aria-label="Navegação do cadastro" className="flex items-center gap-1 sm:gap-3">
+            <nav aria-label="Navegação do cadastro" className="flex shrink-0 items-center sm:gap-3">
               {links.map((link) => (
                 <Link
                   key={link.to}
                   to={link.to}
-                  className="inline-flex min-h-10 items-center rounded-xl px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50 focus-ring"
+                  className="inline-flex min-h-10 items-center rounded-xl px-2 text-sm font-semibold whitespace-nowrap text-brand-800 hover:bg-brand-50 focus-ring sm:px-3"
                 >
                   {link.label}
                 </Link>

@@ -43,9 +43,10 @@ export function SignupProgress({ homePath }: { homePath: string }) {
 
   const { title, detail } = message(percent);
   return (
+    // The last step stands alone (SPEC: no header): it covers the page, footer included.
     <main
       id="conteudo"
-      className="flex min-h-dvh flex-col items-center justify-center bg-surface px-6 text-center"
+      className="fixed inset-0 z-50 flex flex-col items-center justify-center bg-surface px-6 text-center"
     >
       <noscript>
         <meta httpEquiv="refresh" content={`${Math.ceil(TOTAL_MS / 1000)};url=${homePath}`} />

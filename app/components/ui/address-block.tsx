@@ -50,7 +50,8 @@ export function AddressBlock({
         error={errors.location}
         disabled={disabled}
       />
-      <div className="grid grid-cols-[minmax(0,1fr)_7.5rem] gap-3 sm:grid-cols-[minmax(0,1fr)_8rem] sm:gap-4">
+      {/* Stacked on phones: a street name needs the whole width ("Ex: Avenida Brasil" was cut). */}
+      <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_8rem]">
         <TextInput
           name="street"
           label="Logradouro"

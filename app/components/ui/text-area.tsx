@@ -7,6 +7,7 @@ import {
 } from "react";
 import { cx } from "./class-names";
 import { controlStyles, describedBy, Field, type FieldError, hasError, useFieldIds } from "./field";
+import { useHydrated } from "./use-hydrated";
 
 interface TextAreaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name"> {
   name: string;
@@ -38,6 +39,7 @@ export function TextArea({
   ...props
 }: TextAreaProps) {
   const ids = useFieldIds(id);
+  const hydrated = useHydrated();
   const [length, setLength] = useState(defaultValue.length);
   const handleChange = (event: ChangeEvent<HTMLTextAreaElement>) => {
     setLength(event.currentTarget.value.length);
@@ -59,7 +61,8 @@ export function TextArea({
             length >= maxLength ? "text-danger-700" : "text-ink-subtle",
           )}
         >
-          {length}/{maxLength}
+          {/* Without JavaScript the count cannot follow the typing: show only the limit. */}
+          {hydrated ? `${length}/${maxLength}` : `máx. ${maxLength}`}
         </span>
       }
     >
