@@ -25,18 +25,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import lighthouse from "lighthouse";
+// The same flags as the end-to-end tests: Debian's Chromium, headless, as root, offline.
+import { CHROMIUM_ARGS } from "../tests/helpers/browser";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 const RUNS = Math.max(1, Number(process.env.RUNS ?? 3));
 const BUDGETS = {
   performance: 0.95,
@@ -104,7 +97,7 @@ async function startChromium(): Promise<{ port: number; child: ChildProcess; pro
   const child = spawn(
     CHROMIUM,
     [
-      ...CHROME_FLAGS,
+      ...CHROMIUM_ARGS,
       `--remote-debugging-port=${port}`,
       `--user-data-dir=${profile}`,
       "about:blank",

@@ -9,13 +9,12 @@ import {
   notFoundMeta,
   publicPageMeta,
 } from "~/components/public/page-meta";
-import { DownloadIcon } from "~/components/public/public-icons";
 import { ResponsiveImage } from "~/components/public/responsive-image";
 import { eventJsonLd } from "~/components/public/structured-data";
 import { BackButton } from "~/components/ui/back-button";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { DEFAULT_EVENT_IMAGE_URL } from "~/components/ui/default-images";
-import { BuildingIcon, CalendarIcon, MapPinIcon } from "~/components/ui/icons";
+import { BuildingIcon, CalendarIcon, DownloadIcon, MapPinIcon } from "~/components/ui/icons";
 import { formatIsoDate, formatIsoDateLong, todayInBrazil } from "~/events/event-dates";
 import { findApprovedEvent } from "~/events/public-events.server";
 import { usePublicConfig } from "~/lib/use-public-config";

@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import { addressLines } from "~/components/public/address";
 import { DetailFact, Paragraphs } from "~/components/public/detail-aside";
 import { DetailErrorBoundary } from "~/components/public/detail-error-boundary";
-import { EventCard } from "~/components/public/event-card";
+import { EventCardGrid } from "~/components/public/event-card";
 import { JsonLd } from "~/components/public/json-ld";
 import {
   absoluteUrl,
@@ -10,13 +10,12 @@ import {
   notFoundMeta,
   publicPageMeta,
 } from "~/components/public/page-meta";
-import { GlobeIcon, HandshakeIcon } from "~/components/public/public-icons";
 import { ResponsiveImage } from "~/components/public/responsive-image";
 import { institutionJsonLd } from "~/components/public/structured-data";
 import { BackButton } from "~/components/ui/back-button";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { DEFAULT_AVATAR_URL } from "~/components/ui/default-images";
-import { HeartIcon, MailIcon, MapPinIcon } from "~/components/ui/icons";
+import { GlobeIcon, HandshakeIcon, HeartIcon, MailIcon, MapPinIcon } from "~/components/ui/icons";
 import { listInstitutionUpcomingEvents } from "~/events/public-events.server";
 import { findApprovedInstitution } from "~/institutions/public-institutions.server";
 import { VOLUNTEERING_TYPE_TEXT } from "~/institutions/volunteering-type-text";
@@ -146,13 +145,7 @@ export default function InstitutionPage({ loaderData }: Route.ComponentProps) {
           <h2 id="proximos-eventos" className="text-2xl font-bold text-ink">
             Próximos eventos
           </h2>
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {events.map((event) => (
-              <li key={event.id}>
-                <EventCard event={event} />
-              </li>
-            ))}
-          </ul>
+          <EventCardGrid events={events} />
         </section>
       ) : null}
     </article>

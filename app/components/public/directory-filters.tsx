@@ -3,7 +3,29 @@ import { SelectField } from "~/components/ui/select-field";
 import { StateCityFields } from "~/components/ui/state-city-fields";
 import { type DirectoryQuery, VOLUNTEERING_TYPE_LABELS } from "~/institutions/directory-query";
 
-/** State and city (as in every form of the app) plus the volunteering type. */
+/** State and city, as in every form of the app, posted as `uf` and `cidade`. */
+export function LocationFilters({
+  query,
+  states,
+  cities,
+}: {
+  query: { uf: string; cidade: string };
+  states: StateOption[];
+  cities?: CityOption[];
+}) {
+  return (
+    <StateCityFields
+      states={states}
+      cities={cities}
+      defaultUf={query.uf}
+      defaultCity={query.cidade}
+      ufName="uf"
+      cityName="cidade"
+    />
+  );
+}
+
+/** The directory's filters: location plus the volunteering type. */
 export function DirectoryFilters({
   query,
   states,
@@ -15,14 +37,7 @@ export function DirectoryFilters({
 }) {
   return (
     <div className="grid gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-      <StateCityFields
-        states={states}
-        cities={cities}
-        defaultUf={query.uf}
-        defaultCity={query.cidade}
-        ufName="uf"
-        cityName="cidade"
-      />
+      <LocationFilters query={query} states={states} cities={cities} />
       <SelectField
         name="tipo"
         label="Tipo de voluntariado"

@@ -1,10 +1,9 @@
 import { Link } from "react-router";
 import { DEFAULT_EVENT_IMAGE_URL } from "~/components/ui/default-images";
-import { CalendarIcon, MapPinIcon } from "~/components/ui/icons";
+import { ArrowRightIcon, CalendarIcon, MapPinIcon } from "~/components/ui/icons";
 import { formatIsoDate } from "~/events/event-dates";
 import type { EventCard as EventCardData } from "~/events/public-events.server";
-import { CARD_IMAGE_SIZES } from "./institution-card";
-import { ArrowRightIcon } from "./public-icons";
+import { CARD_CLASS, CARD_IMAGE_SIZES, STRETCHED_LINK_CLASS } from "./card-styles";
 import { ResponsiveImage } from "./responsive-image";
 
 /**
@@ -22,7 +21,7 @@ export function EventCard({
 }) {
   const Heading = headingLevel;
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-card transition hover:-translate-y-0.5 hover:shadow-raised motion-reduce:transition-none motion-reduce:hover:translate-y-0">
+    <article className={CARD_CLASS}>
       <div className="relative">
         <ResponsiveImage
           src={event.coverUrl ?? DEFAULT_EVENT_IMAGE_URL}
@@ -52,7 +51,7 @@ export function EventCard({
           <Link
             to={`/eventos/${event.id}`}
             aria-label={`Ver evento: ${event.name}`}
-            className="inline-flex items-center gap-1.5 rounded font-semibold text-brand-800 after:absolute after:inset-0 after:rounded-2xl group-hover:text-brand-900 focus-visible:after:outline-3 focus-visible:after:outline-offset-2 focus-visible:after:outline-focus focus-visible:outline-none"
+            className={STRETCHED_LINK_CLASS}
           >
             Ver evento
             <ArrowRightIcon className="size-4 transition-transform group-hover:translate-x-0.5" />
@@ -60,5 +59,18 @@ export function EventCard({
         </div>
       </div>
     </article>
+  );
+}
+
+/** A few events side by side (landing teaser, an institution's next events). */
+export function EventCardGrid({ events }: { events: EventCardData[] }) {
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {events.map((event) => (
+        <li key={event.id}>
+          <EventCard event={event} />
+        </li>
+      ))}
+    </ul>
   );
 }

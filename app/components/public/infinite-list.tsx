@@ -1,15 +1,14 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { ArrowLeftIcon } from "~/components/ui/icons";
+import { ArrowLeftIcon, ArrowRightIcon } from "~/components/ui/icons";
 import { PrimaryButton } from "~/components/ui/primary-button";
 import { Spinner } from "~/components/ui/spinner";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { ListPage } from "~/search/list-page";
 import { listHref } from "~/search/list-query";
-import { ArrowRightIcon } from "./public-icons";
 import { type LoadFailureMessages, useInfinitePages } from "./use-infinite-pages";
 
-interface InfiniteListProps<T> {
+export interface InfiniteListProps<T> {
   first: ListPage<T>;
   /** The page's path ("/instituicoes"), for the page links. */
   path: string;

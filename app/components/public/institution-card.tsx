@@ -1,11 +1,10 @@
 import { Link } from "react-router";
-import { ArrowRightIcon, MapPinIcon } from "~/components/public/public-icons";
+import { cx } from "~/components/ui/class-names";
 import { DEFAULT_AVATAR_URL } from "~/components/ui/default-images";
+import { ArrowRightIcon, MapPinIcon } from "~/components/ui/icons";
 import type { InstitutionCard as InstitutionCardData } from "~/institutions/public-institutions.server";
+import { CARD_CLASS, CARD_IMAGE_SIZES, STRETCHED_LINK_CLASS } from "./card-styles";
 import { ResponsiveImage } from "./responsive-image";
-
-/** Cards fill a column of a 1-, 2- or 3-column grid inside the 72rem page. */
-export const CARD_IMAGE_SIZES = "(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw";
 
 /**
  * An institution in a list: cover, logo, name, city/UF, summary and "Saiba mais". The whole card
@@ -23,7 +22,7 @@ export function InstitutionCard({
 }) {
   const Heading = headingLevel;
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-line bg-white shadow-card transition hover:-translate-y-0.5 hover:shadow-raised motion-reduce:transition-none motion-reduce:hover:translate-y-0">
+    <article className={CARD_CLASS}>
       {institution.coverUrl ? (
         <ResponsiveImage
           src={institution.coverUrl}
@@ -61,7 +60,7 @@ export function InstitutionCard({
         <Link
           to={`/instituicoes/${institution.id}`}
           aria-label={`Saiba mais sobre ${institution.name}`}
-          className="mt-4 inline-flex items-center gap-1.5 self-start rounded font-semibold text-brand-800 after:absolute after:inset-0 after:rounded-2xl group-hover:text-brand-900 focus-visible:after:outline-3 focus-visible:after:outline-offset-2 focus-visible:after:outline-focus focus-visible:outline-none"
+          className={cx("mt-4 self-start", STRETCHED_LINK_CLASS)}
         >
           Saiba mais
           <ArrowRightIcon className="size-4 transition-transform group-hover:translate-x-0.5" />

@@ -2,12 +2,11 @@ import type { ReactNode } from "react";
 import { type FormEvent, useCallback } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
-import { ChevronDownIcon, SearchIcon } from "~/components/ui/icons";
+import { ChevronDownIcon, FilterIcon, SearchIcon } from "~/components/ui/icons";
 import { PrimaryButton } from "~/components/ui/primary-button";
 import { TextInput } from "~/components/ui/text-input";
 import { MAX_LENGTH } from "~/config/constants";
 import { listHref } from "~/search/list-query";
-import { FilterIcon } from "./public-icons";
 
 interface ListSearchFormProps {
   /** The list's path: a GET form, so search and filters work without JavaScript too. */

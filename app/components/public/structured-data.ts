@@ -1,16 +1,10 @@
 import type { EventDetail } from "~/events/public-events.server";
 import type { InstitutionDetail } from "~/institutions/public-institutions.server";
+import type { PostalAddressParts } from "./address";
 
 type Absolute = (path: string) => string;
 
-function postalAddress(place: {
-  street: string;
-  number: string;
-  complement: string | null;
-  neighborhood: string;
-  city: string;
-  state: string;
-}) {
+function postalAddress(place: PostalAddressParts) {
   return {
     "@type": "PostalAddress",
     streetAddress: [`${place.street}, ${place.number}`, place.complement, place.neighborhood]

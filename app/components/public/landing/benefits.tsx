@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
-import { SearchIcon } from "~/components/ui/icons";
-import { ShieldCheckIcon, SparklesIcon } from "../public-icons";
+import { SearchIcon, ShieldCheckIcon, SparklesIcon } from "~/components/ui/icons";
 import { LandingSection } from "./landing-section";
 
 const BENEFITS: { icon: ReactNode; title: string; text: string }[] = [

@@ -1,5 +1,5 @@
 import type { EventCard as EventCardData } from "~/events/public-events.server";
-import { EventCard } from "../event-card";
+import { EventCardGrid } from "../event-card";
 import { LandingSection } from "./landing-section";
 import { SeeAllLink } from "./see-all-link";
 
@@ -13,13 +13,7 @@ export function EventsTeaser({ events }: { events: EventCardData[] }) {
       description="Mutirões, campanhas e ações solidárias que precisam de gente como você."
     >
       {events.length > 0 ? (
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {events.map((event) => (
-            <li key={event.id}>
-              <EventCard event={event} />
-            </li>
-          ))}
-        </ul>
+        <EventCardGrid events={events} />
       ) : (
         <p className="text-ink-muted">Nenhum evento marcado agora. Volte em breve!</p>
       )}

@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
-import { ArrowLeftIcon } from "~/components/ui/icons";
+import { BackHomeLink } from "~/components/public/back-home-link";
 import { LEGAL_TEXTS_UPDATED_AT } from "~/config/constants";
 import { formatIsoDate } from "~/events/event-dates";
 
@@ -30,13 +29,7 @@ export function LegalPage({
 }) {
   return (
     <article className="mx-auto flex max-w-3xl flex-col px-4 py-8 sm:py-12">
-      <Link
-        to="/"
-        className="-mx-2 inline-flex min-h-11 items-center gap-2 self-start rounded-lg px-2 font-semibold text-brand-800 hover:bg-brand-50 hover:text-brand-900 focus-ring"
-      >
-        <ArrowLeftIcon />
-        Voltar para início
-      </Link>
+      <BackHomeLink />
       <header className="mt-4 border-b border-line pb-6">
         <h1 className="text-3xl font-bold tracking-tight text-balance text-ink sm:text-4xl">
           {title}

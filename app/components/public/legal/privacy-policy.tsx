@@ -1,5 +1,8 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { type LegalSection, MailLink } from "./legal-page";
+
+const LINK = "font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900";
 
 /**
  * The privacy policy. It describes what the code really does (DESIGN.md 7.7): the cookies are
@@ -167,8 +170,13 @@ export function privacyPolicySections({
         body: (
           <ul>
             <li>
-              <strong>Dados da conta, do perfil e das candidaturas:</strong> enquanto a conta
-              existir. Quando a conta é excluída, eles são apagados.
+              <strong>
+                Dados da conta, do perfil, das candidaturas e cópias dos e-mails que enviamos
+                (avisos e candidaturas):
+              </strong>{" "}
+              enquanto a conta existir. Quando a conta é excluída, tudo isso é apagado, inclusive as
+              fotos e os eventos da instituição; fica apenas um registro interno de que uma conta
+              foi excluída, sem nome nem e-mail.
             </li>
             <li>
               <strong>Sessões:</strong> removidas do nosso banco de dados até uma hora depois de
@@ -222,10 +230,14 @@ export function privacyPolicySections({
               </li>
             </ul>
             <p>
-              Para isso, escreva para <MailLink email={contactEmail} /> a partir do e-mail da sua
-              conta. Respondemos em até 15 dias. Você também pode corrigir seu perfil pela sua área
-              na plataforma, e uma área “Meus dados”, para consultar, baixar e excluir seus dados
-              sozinho, está a caminho.
+              Muita coisa você faz sozinho, depois de entrar na sua conta: corrigir o perfil na sua
+              área e, em{" "}
+              <Link to="/app/meus-dados" className={LINK}>
+                Meus dados
+              </Link>
+              , baixar uma cópia de todos os seus dados (portabilidade) ou excluir a sua conta. Para
+              os demais pedidos, escreva para <MailLink email={contactEmail} /> a partir do e-mail
+              da sua conta. Respondemos em até 15 dias.
             </p>
             <p>
               Se achar que seu pedido não foi atendido, você pode reclamar à Autoridade Nacional de

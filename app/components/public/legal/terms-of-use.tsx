@@ -131,8 +131,9 @@ export function termsOfUseSections({
         body: (
           <p>
             Nossa equipe pode recusar ou remover cadastros, páginas e eventos que descumpram estes
-            termos, e suspender contas usadas de forma indevida. Você pode pedir a exclusão da sua
-            conta a qualquer momento pelo e-mail <MailLink email={contactEmail} />.
+            termos, e suspender contas usadas de forma indevida. Você pode excluir a sua conta a
+            qualquer momento em “Meus dados”, na sua área, ou pedir a exclusão pelo e-mail{" "}
+            <MailLink email={contactEmail} />.
           </p>
         ),
       },

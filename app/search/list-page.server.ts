@@ -1,0 +1,34 @@
+import type { ListPage } from "./list-page";
+
+/**
+ * One page of a public list for a page's loader. When the database cannot answer, the page
+ * still renders (search form, the spec's failure message) instead of an error page: the
+ * failure is logged here and reported as `failed`.
+ */
+export async function loadListPage<T>(
+  what: string,
+  url: URL,
+  page: number,
+  load: () => Promise<ListPage<T>>,
+): Promise<{ list: ListPage<T>; failed: boolean }> {
+  try {
+    return { list: await load(), failed: false };
+  } catch (error) {
+    console.error(`${what}: could not list (${url.search}):`, error);
+    return { list: { items: [], page, hasMore: false }, failed: true };
+  }
+}
+
+/** The same page as JSON for the infinite scroll; 500 (logged) when the query fails. */
+export async function listPageResponse<T>(
+  what: string,
+  url: URL,
+  load: () => Promise<ListPage<T>>,
+): Promise<Response> {
+  try {
+    return Response.json(await load(), { headers: { "Cache-Control": "public, max-age=60" } });
+  } catch (error) {
+    console.error(`${what} api: could not list (${url.search}):`, error);
+    return Response.json({ error: "unavailable" }, { status: 500 });
+  }
+}
