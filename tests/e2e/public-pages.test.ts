@@ -184,3 +184,24 @@ describe("what search engines read", () => {
     }
   });
 });
+
+describe("card images", () => {
+  it("come in the narrower copies the srcset names, cached for a year; other widths are refused", async () => {
+    const context = await browser.newContext();
+    const { page } = await openPage(context, `${baseUrl}/instituicoes`);
+    const srcset = (await page.locator("main article img").first().getAttribute("srcset")) ?? "";
+    await context.close();
+    const candidates = srcset.split(", ").map((candidate) => candidate.split(" "));
+    expect(candidates.map(([, width]) => width)).toEqual(["400w", "800w", "1200w"]);
+    const original = candidates[0]?.[0]?.replace(/\?w=\d+$/, "") ?? "";
+    const full = await fetch(`${baseUrl}${original}`);
+    const narrow = await fetch(`${baseUrl}${original}?w=400`);
+    expect(narrow.status).toBe(200);
+    expect(narrow.headers.get("content-type")).toBe("image/webp");
+    expect(narrow.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(narrow.headers.get("etag")).not.toBe(full.headers.get("etag"));
+    const [narrowBytes, fullBytes] = await Promise.all([narrow.arrayBuffer(), full.arrayBuffer()]);
+    expect(narrowBytes.byteLength).toBeLessThan(fullBytes.byteLength);
+    expect((await fetch(`${baseUrl}${original}?w=123`)).status).toBe(400);
+  });
+});
