@@ -4,6 +4,7 @@ import { db } from "~/db/client.server";
 import { institutions, users, volunteerRequests } from "~/db/schema";
 import { enqueueEmail } from "~/email/outbox.server";
 import { applicationDecisionEmail } from "~/email/templates.server";
+import { isUuid } from "~/search/uuid";
 
 export type Decision = "ACCEPTED" | "DECLINED";
 
@@ -17,8 +18,6 @@ export class ApplicationAlreadyDecidedError extends Error {
   override name = "ApplicationAlreadyDecidedError";
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * An institution answers one of ITS pending applications (the institution id is in every
  * WHERE). The status change and the e-mail to the volunteer's reply address are written in one
@@ -30,7 +29,7 @@ export async function decideApplication(input: {
   requestId: string;
   decision: Decision;
 }): Promise<"decided" | "unchanged"> {
-  if (!UUID.test(input.requestId)) throw new ApplicationNotFoundError();
+  if (!isUuid(input.requestId)) throw new ApplicationNotFoundError();
   const mine = and(
     eq(volunteerRequests.id, input.requestId),
     eq(volunteerRequests.institutionId, input.institutionId),

@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { uniqueViolation } from "~/db/errors.server";
 import { institutions, users, volunteerRequests, volunteers } from "~/db/schema";
 import { enqueueEmail } from "~/email/outbox.server";
 import { volunteerApplicationEmail } from "~/email/templates.server";
 import { imageUrl } from "~/images/images.server";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "~/search/uuid";
 
 export interface ApplicationTarget {
   id: string;
@@ -20,7 +20,7 @@ export interface ApplicationTarget {
 export async function findApplicationTarget(
   institutionId: string,
 ): Promise<ApplicationTarget | null> {
-  if (!UUID.test(institutionId)) return null;
+  if (!isUuid(institutionId)) return null;
   const [row] = await db()
     .select({
       id: institutions.userId,
@@ -111,15 +111,8 @@ export async function applyToInstitution(input: {
       });
     });
   } catch (error) {
-    if (isOnePendingViolation(error)) throw new DuplicateApplicationError();
+    // The only unique index a new request can hit is "one pending per person and institution".
+    if (uniqueViolation(error) !== null) throw new DuplicateApplicationError();
     throw error;
   }
-}
-
-function isOnePendingViolation(error: unknown): boolean {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    const candidate = current as { code?: string; constraint?: string; message?: string };
-    if (candidate.code === "23505") return true;
-  }
-  return false;
 }

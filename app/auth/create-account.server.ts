@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { VOLUNTEERING_TYPES, type VolunteeringTypeLabel } from "~/config/constants";
 import { db } from "~/db/client.server";
+import { uniqueViolation } from "~/db/errors.server";
 import { accounts, images, institutions, users, volunteers } from "~/db/schema";
 import type { ProcessedImage } from "~/images/pipeline.server";
 
@@ -162,12 +163,4 @@ async function inTransaction(work: (tx: Transaction) => Promise<string>): Promis
     if (constraint === "institutions_cnpj_unique") throw new AccountConflictError("cnpj");
     throw error;
   }
-}
-
-function uniqueViolation(error: unknown): string | null {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    const candidate = current as { code?: string; constraint?: string };
-    if (candidate.code === "23505") return candidate.constraint ?? "";
-  }
-  return null;
 }

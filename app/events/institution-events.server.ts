@@ -5,13 +5,12 @@ import type { EventStatus } from "~/config/constants";
 import { db } from "~/db/client.server";
 import { events, institutions } from "~/db/schema";
 import { imageUrl } from "~/images/images.server";
+import { isUuid } from "~/search/uuid";
 
 /**
  * An institution's own events: list, create, edit, cancel. The institution's id is in every
  * WHERE, so another institution's event id behaves exactly like an id that does not exist.
  */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Waiting for review or refused: the institution may still change it (it goes back to review). */
 const EDITABLE: EventStatus[] = ["PENDING", "REJECTED"];
@@ -131,7 +130,7 @@ export async function findInstitutionEvent(
   institutionId: string,
   eventId: string,
 ): Promise<EditableEvent | null> {
-  if (!UUID.test(eventId)) return null;
+  if (!isUuid(eventId)) return null;
   const [row] = await db()
     .select()
     .from(events)
@@ -170,7 +169,7 @@ export async function updateEvent(
   eventId: string,
   input: EventInput,
 ): Promise<void> {
-  if (!UUID.test(eventId)) throw new EventNotFoundError();
+  if (!isUuid(eventId)) throw new EventNotFoundError();
   await db().transaction(async (tx) => {
     const mine = and(eq(events.id, eventId), eq(events.institutionId, institutionId));
     const [current] = await tx
@@ -203,7 +202,7 @@ export async function cancelEvent(
   institutionId: string,
   eventId: string,
 ): Promise<"cancelled" | "unchanged"> {
-  if (!UUID.test(eventId)) throw new EventNotFoundError();
+  if (!isUuid(eventId)) throw new EventNotFoundError();
   const mine = and(eq(events.id, eventId), eq(events.institutionId, institutionId));
   const changed = await db()
     .update(events)

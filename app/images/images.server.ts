@@ -2,11 +2,10 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { db } from "~/db/client.server";
 import { images } from "~/db/schema";
+import { isUuid } from "~/search/uuid";
 import type { ImageWidth } from "./image-widths";
 
 export { IMAGE_WIDTHS, type ImageWidth, isImageWidth } from "./image-widths";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface StoredImage {
   bytes: Buffer;
@@ -17,7 +16,7 @@ export interface StoredImage {
 
 /** The stored image, or null for an unknown or malformed id. */
 export async function findImage(id: string): Promise<StoredImage | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db()
     .select({
       bytes: images.bytes,

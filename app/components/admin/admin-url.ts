@@ -1,3 +1,5 @@
+import { isUuid } from "~/search/uuid";
+
 /**
  * The admin area is one page (SPEC.md 2) whose state lives in the query string, so reload, back
  * and a shared link return to the same section and record, with or without JavaScript.
@@ -54,7 +56,6 @@ export interface AdminQuery {
   result: Result | null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** SPEC.md 9: search up to 50 characters. */
 const SEARCH_MAX = 50;
 
@@ -71,7 +72,7 @@ export function parseAdminQuery(params: URLSearchParams): AdminQuery {
     page: Number.isSafeInteger(page) && page > 0 ? Math.min(page, 100_000) : 1,
     search: (params.get("busca") ?? "").trim().slice(0, SEARCH_MAX),
     tab: params.get("aba") === "todos" ? "todos" : "pendentes",
-    id: id && UUID.test(id) ? id.toLowerCase() : null,
+    id: id && isUuid(id) ? id.toLowerCase() : null,
     confirm: oneOf(CONFIRMATIONS, params.get("confirmar")),
     result: oneOf(RESULTS, params.get("resultado")),
   };
