@@ -3,25 +3,53 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
 /**
- * Browser chunks: React and React Router in one "framework" chunk, and the small shared UI
- * modules (design system, layout, public components) in one "ui" chunk. Left to the default
- * split, every page preloaded ~28 tiny modules; on a phone over HTTP/1.1 they queue six at a
- * time and held the first paint back by about half a second (Lighthouse: FCP 2.4 s -> 1.9 s),
- * while the bytes stay the same. Form libraries (zod) are not in these groups: public pages do
- * not load them.
+ * Browser chunks. Left to the default split, every page preloaded ~28 tiny modules; on a phone
+ * over HTTP/1.1 they queue six at a time and held the first paint back by about half a second
+ * (Lighthouse: FCP 2.4 s -> 1.9 s), so modules are grouped by who needs them:
+ * - framework: React and React Router (every page);
+ * - shell: the site's frame (header, footer, toasts, error state), the cards and the common
+ *   icons: what the landing page and every public page show, and nothing more, because the
+ *   landing page must stay within 120 KB of gzipped JavaScript (DESIGN.md 9;
+ *   tests/e2e/a11y-landing-javascript.test.ts);
+ * - ui: the rest of the design system and the public components that pages share (form
+ *   controls, lists, filters, detail asides, the other icons): one chunk rather than several,
+ *   since the directories use form controls and the forms use public parts;
+ * - account-forms: the sign-in and sign-up pages' frame and the form hook, three small modules
+ *   that otherwise cost /auth/login three more requests.
+ * A module matching several groups goes to the highest priority; the framework comes first,
+ * otherwise a group would take the framework modules its members import. Zod and the schemas
+ * are in none of these: forms load them after the page is shown (ADR 0010).
  */
+/** A group test on the module's path inside app/, with forward slashes on every system. */
+const inApp = (pattern: RegExp) => (id: string) => {
+  const match = /[\\/]app[\\/](.*)$/.exec(id);
+  return match ? pattern.test(match[1]?.replaceAll("\\", "/") ?? "") : false;
+};
+
 const codeSplitting = {
   groups: [
     {
       name: "framework",
-      priority: 2,
+      priority: 5,
       test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]/,
     },
     {
+      name: "shell",
+      priority: 4,
+      test: inApp(
+        /^(components\/layout\/|components\/ui\/(toast|use-hydrated|avatar|button-styles|class-names|icon|icons-common|section-heading|default-images)\.|components\/public\/(event-card|institution-card|card-styles|responsive-image|page-meta)\.|lib\/(nonce|use-public-config)\.|config\/constants\.|events\/event-dates\.|images\/image-widths\.)/,
+      ),
+    },
+    {
+      name: "account-forms",
+      priority: 2,
+      test: inApp(/^(components\/auth\/|lib\/forms\.|auth\/password-messages\.)/),
+    },
+    {
       name: "ui",
-      priority: 1,
+      priority: 3,
       minShareCount: 2,
-      test: /[\\/]app[\\/](components[\\/](ui|layout|public)|lib[\\/](nonce|use-public-config)|config[\\/]constants)/,
+      test: inApp(/^(components\/(ui|public)|search)\//),
     },
   ],
 };

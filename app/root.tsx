@@ -18,7 +18,7 @@ import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { ToastProvider } from "~/components/ui/toast";
 import { publicConfig } from "~/config/public-config.server";
-import { CLEAR_FLASH_COOKIE, readFlash } from "~/lib/flash.server";
+import { clearFlashCookie, readFlash } from "~/lib/flash.server";
 import { useNonce } from "~/lib/nonce";
 import { usePublicConfig } from "~/lib/use-public-config";
 import type { Route } from "./+types/root";
@@ -47,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       headerUser: user && profile ? { ...profile, homePath: homePathFor(user) } : null,
       flash,
     },
-    flash ? { headers: { "Set-Cookie": CLEAR_FLASH_COOKIE } } : undefined,
+    flash ? { headers: { "Set-Cookie": clearFlashCookie() } } : undefined,
   );
 }
 
@@ -119,11 +119,32 @@ function Main({ children }: { children: React.ReactNode }) {
   );
 }
 
+const REFUSED = "Esta página não aceita esse envio. Volte à página anterior e tente de novo.";
+
 /** Never shows error details: those are logged on the server (entry.server handleError). */
 export function ErrorBoundary() {
   const error = useRouteError();
   const { appName } = usePublicConfig();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // A post the server refused (unreadable form, a page without a form): say so, not "try later".
+  const refused = isRouteErrorResponse(error) && error.status >= 400 && error.status < 500;
+  if (refused && !notFound) {
+    return (
+      <>
+        <title>{`Envio recusado | ${appName}`}</title>
+        <SiteHeader />
+        <Main>
+          <ErrorState
+            code={String(error.status)}
+            variant="error"
+            title="Envio recusado"
+            message={typeof error.data === "string" && error.status === 400 ? error.data : REFUSED}
+          />
+        </Main>
+        <SiteFooter />
+      </>
+    );
+  }
   const title = notFound ? "Página não encontrada" : "Algo deu errado";
   return (
     <>

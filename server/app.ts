@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import * as build from "virtual:react-router/server-build";
-import { createRequestListener } from "@react-router/node";
+import { createRequestListener } from "@mjackson/node-fetch-server";
 import compression from "compression";
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { env } from "~/config/env.server";
 import {
   closeDatabase,
@@ -12,9 +12,11 @@ import {
 } from "~/db/client.server";
 import { startMailer, stopMailer } from "~/email/mailer.server";
 import { startHousekeeping } from "~/jobs/housekeeping.server";
+import { withAfterResponse } from "~/lib/after-response.server";
 import { clientContext } from "~/lib/request-context.server";
 import { RESOURCE_CSP } from "~/lib/security-headers.server";
 import { seedDemoDataIfEmpty } from "~/seed/demo-seed.server";
+import { PageCache } from "./page-cache";
 import { createStaticHandler } from "./static-files";
 
 /**
@@ -23,6 +25,9 @@ import { createStaticHandler } from "./static-files";
  */
 
 let shuttingDown = false;
+
+/** ADR 0008: anonymous public pages are reused for 5 s, within 8 MB (about a hundred pages). */
+const PAGE_CACHE = { ttlMs: 5_000, maxBytes: 8 * 1024 * 1024 };
 
 /** Reads the configuration and opens (and migrates) the database. Throws with a clear message. */
 export async function boot(): Promise<{ port: number }> {
@@ -53,14 +58,13 @@ export function createHandler(options: { staticDir?: string; mode: "production" 
   const config = env();
   const serveStatic = options.staticDir ? createStaticHandler(options.staticDir) : undefined;
   const compress = compression({ threshold: 1024 });
-  const reactRouter = createRequestListener({
-    build: build as unknown as ServerBuild,
-    mode: options.mode,
-    getLoadContext: (request, client) => {
-      const context = new RouterContextProvider();
-      context.set(clientContext, { ip: clientIp(request, client.address, config.TRUST_PROXY) });
-      return context;
-    },
+  // What @react-router/node's createRequestListener does, with the public page cache around it.
+  const handleRequest = createRequestHandler(build as unknown as ServerBuild, options.mode);
+  const pageCache = new PageCache(PAGE_CACHE);
+  const reactRouter = createRequestListener((request, client) => {
+    const context = new RouterContextProvider();
+    context.set(clientContext, { ip: clientIp(request, client.address, config.TRUST_PROXY) });
+    return pageCache.render(request, () => handleRequest(request, context));
   });
 
   return function handle(req: IncomingMessage, res: ServerResponse): void {
@@ -86,15 +90,21 @@ export function createHandler(options: { staticDir?: string; mode: "production" 
       sendJson(res, 403, { error: "Origem não permitida." });
       return;
     }
+    if (!isReadOnly(req.method)) {
+      // Any write may change what the public sees: cached pages go when it starts and ends.
+      pageCache.invalidate();
+      res.once("close", () => pageCache.invalidate());
+    }
     const bodyProblem = bodySizeProblem(req);
     if (bodyProblem) {
-      sendRefusal(res, bodyProblem.status, bodyProblem.message);
+      refuseAfterReading(req, res, bodyProblem);
       return;
     }
 
     compress(req as never, res as never, () => {
       if (serveStatic?.(req, res)) return;
-      void reactRouter(req, res);
+      if (pageCache.serve(req, res)) return;
+      withAfterResponse(res, () => void reactRouter(req, res));
     });
   };
 }
@@ -136,15 +146,31 @@ function setBaseHeaders(res: ServerResponse, https: boolean): void {
   if (https) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
 }
 
+/** Methods that never change state (DESIGN.md section 8: no state change on GET). */
+function isReadOnly(method: string | undefined): boolean {
+  return method === "GET" || method === "HEAD" || method === "OPTIONS";
+}
+
 /**
- * State changes only come from our own pages: a POST whose Origin (or Fetch Metadata) names
- * another site is refused before any action runs.
+ * State changes only come from our own pages (OWASP CSRF cheat sheet, "verifying origin with
+ * standard headers"). Browsers send Origin on every POST; a write whose Origin is another site,
+ * or "null" (sandboxed frames, some cross-site redirects), is refused. Without Origin, Fetch
+ * Metadata must say same-origin; without either, the Referer must be one of our pages; with none
+ * of the three the request cannot be vouched for and is refused too (OWASP's recommendation).
  */
 function isCrossOriginWrite(req: IncomingMessage, baseUrl: string): boolean {
-  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return false;
+  if (isReadOnly(req.method)) return false;
   const origin = req.headers.origin;
-  if (origin) return origin !== baseUrl;
-  return req.headers["sec-fetch-site"] === "cross-site";
+  if (origin !== undefined) return origin !== baseUrl;
+  const site = req.headers["sec-fetch-site"];
+  if (site !== undefined) return site !== "same-origin";
+  const referer = req.headers.referer;
+  if (referer === undefined) return true;
+  try {
+    return new URL(referer).origin !== baseUrl;
+  } catch {
+    return true;
+  }
 }
 
 /**
@@ -155,7 +181,7 @@ function isCrossOriginWrite(req: IncomingMessage, baseUrl: string): boolean {
 const MAX_BODY_BYTES = 12 * 1024 * 1024;
 
 function bodySizeProblem(req: IncomingMessage): { status: number; message: string } | null {
-  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return null;
+  if (isReadOnly(req.method)) return null;
   const declared = req.headers["content-length"];
   if (declared === undefined) {
     if (req.headers["transfer-encoding"] === undefined) return null;
@@ -171,6 +197,35 @@ function bodySizeProblem(req: IncomingMessage): { status: number; message: strin
     };
   }
   return null;
+}
+
+/**
+ * A browser (or any HTTP client) reads the answer only after sending its whole body: answered
+ * and closed halfway, it reports a reset connection instead of our message. So the body of a
+ * refused post is read and dropped, up to a bound, before the refusal is sent; past the bound
+ * (or declared past it) the connection is simply closed.
+ */
+const MAX_DISCARDED_BYTES = 64 * 1024 * 1024;
+
+function refuseAfterReading(
+  req: IncomingMessage,
+  res: ServerResponse,
+  problem: { status: number; message: string },
+): void {
+  if (Number(req.headers["content-length"] ?? 0) > MAX_DISCARDED_BYTES) {
+    sendRefusal(res, problem.status, problem.message);
+    return;
+  }
+  let discarded = 0;
+  req.on("data", (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > MAX_DISCARDED_BYTES) req.destroy();
+  });
+  req.once("end", () => sendRefusal(res, problem.status, problem.message));
+  req.once("error", () => res.destroy());
+  req.once("close", () => {
+    if (!req.complete) res.destroy();
+  });
 }
 
 /** A short pt-BR page for refusals that happen before React Router (no stack, a way back). */

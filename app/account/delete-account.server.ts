@@ -1,7 +1,9 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { recordAudit } from "~/admin/audit.server";
 import { auth } from "~/auth/auth.server";
 import { db } from "~/db/client.server";
-import { accounts, auditLog, emailOutbox, users, volunteerRequests } from "~/db/schema";
+import { accounts, emailOutbox, users, volunteerRequests } from "~/db/schema";
+import { cookieAttributes } from "~/lib/cookie-attributes.server";
 
 /** True when `password` is the account's current password (better-auth's own hash check). */
 export async function verifyAccountPassword(userId: string, password: string): Promise<boolean> {
@@ -51,7 +53,7 @@ export async function deleteAccount(userId: string): Promise<void> {
             )
           : sql`lower(${emailOutbox.to}) = lower(${user.email})`,
       );
-    await tx.insert(auditLog).values({
+    await recordAudit(tx, {
       actorId: null,
       action: "account.delete",
       targetType: "user",
@@ -71,6 +73,6 @@ export async function signOutCookies(headers: Headers): Promise<string[]> {
   } catch (error) {
     console.error(`account: sign-out after deletion failed: ${(error as Error).message}`);
     const { sessionToken } = (await auth().$context).authCookies;
-    return [`${sessionToken.name}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`];
+    return [`${sessionToken.name}=; ${cookieAttributes()}; Max-Age=0`];
   }
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { removedFieldName } from "./removed-image-field";
 
 /**
  * Rules shared by the member-area forms (edit profiles, create and edit events). SPEC.md 5 gives
@@ -15,9 +16,6 @@ export const PROFILE_MESSAGES = {
 /** Stands for "the image already saved stays" in a parsed form. */
 export const KEEP_SAVED_IMAGE = "saved";
 export type ImageChoice = File | typeof KEEP_SAVED_IMAGE;
-
-/** The hidden field ImageUpload posts when the person removed the saved image. */
-export const removedFieldName = (imageField: string) => `${imageField}Removed`;
 
 /**
  * A required text with the form's one "missing" message, plus optional length rules. Trimmed,

@@ -29,6 +29,21 @@ export const LOAD_ERRORS = {
   evento: "Não foi possível obter as informações do evento.",
 } as const;
 
+/** SPEC.md 8: a failed refresh of the dashboard and a failed search have texts of their own. */
+const REFRESH_ERROR = "Ocorreu um erro ao atualizar os dados.";
+const SEARCH_ERRORS = {
+  voluntarios: "Erro ao buscar voluntários. Tente novamente.",
+  instituicoes: "Erro ao buscar instituições. Tente novamente.",
+} as const;
+
+function loadErrorText(query: AdminQuery): string {
+  if (query.section === "dashboard" && query.refresh) return REFRESH_ERROR;
+  if ((query.section === "voluntarios" || query.section === "instituicoes") && query.search) {
+    return SEARCH_ERRORS[query.section];
+  }
+  return LOAD_ERRORS[query.section];
+}
+
 async function loadSection(query: AdminQuery) {
   switch (query.section) {
     case "dashboard": {
@@ -103,7 +118,7 @@ export async function loadAdminPage(
   } catch (error) {
     if (error instanceof Response) throw error;
     console.error(`admin: loading ${query.section} failed: ${(error as Error).message}`);
-    return { data: null, error: LOAD_ERRORS[query.section] };
+    return { data: null, error: loadErrorText(query) };
   }
 }
 

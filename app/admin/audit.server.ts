@@ -14,12 +14,14 @@ export type AuditAction =
   | "event.delete"
   | "volunteer.delete"
   | "institution.delete"
-  | "password.reset";
+  | "password.reset"
+  | "account.delete";
 
 export async function recordAudit(
   executor: Executor,
   entry: {
-    actorId: string;
+    /** Null when the person acted on their own account (details.by = "self"). */
+    actorId: string | null;
     action: AuditAction;
     targetType: "institution" | "event" | "volunteer" | "user";
     targetId: string;
@@ -64,11 +66,31 @@ export async function listAuditEntries(page: number) {
   const entries: AuditEntry[] = rows.map((row) => ({
     id: row.id,
     at: row.at.toISOString(),
-    actor: row.actorName ? `${row.actorName} (${row.actorEmail})` : "Administrador removido",
+    actor: actorLabel(row),
     action: row.action as AuditAction,
     targetType: row.targetType,
     targetId: row.targetId,
-    targetName: typeof row.details?.name === "string" ? row.details.name : "",
+    targetName: targetLabel(row.details),
   }));
   return { entries, total: total[0]?.n ?? 0 };
+}
+
+type Details = Record<string, unknown> | null;
+
+/** Who acted: an admin (by name), the account holder themselves, or an admin deleted since. */
+function actorLabel(row: {
+  actorName: string | null;
+  actorEmail: string | null;
+  details: Details;
+}) {
+  if (row.actorName) return `${row.actorName} (${row.actorEmail})`;
+  return row.details?.by === "self" ? "O próprio titular da conta" : "Administrador removido";
+}
+
+/** The record's name when the action kept it; a self-deleted account keeps only its profile. */
+function targetLabel(details: Details): string {
+  if (typeof details?.name === "string") return details.name;
+  if (details?.profile === "VOLUNTEER") return "Conta de voluntário";
+  if (details?.profile === "INSTITUTION") return "Conta de instituição";
+  return "";
 }

@@ -2,7 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { events, institutions, users } from "~/db/schema";
 
-/** What the dashboard shows beyond the counts: the review queue and two 12-period series. */
+/** What the dashboard shows beyond the counts: the review queue and two series over 12 months. */
 
 export interface ChartPoint {
   /** ISO date of the period's first day. */
@@ -10,10 +10,11 @@ export interface ChartPoint {
   value: number;
 }
 
-const WEEKS = 12;
+/** Both series cover the last 12 months: 52 weeks of sign-ups, 12 months of events. */
+const WEEKS = 52;
 const MONTHS = 12;
 
-/** New volunteer and institution accounts per week, the last 12 weeks including this one. */
+/** New volunteer and institution accounts per week, the last 52 weeks including this one. */
 export async function getSignupsPerWeek(): Promise<ChartPoint[]> {
   const result = await db().execute<{ start: string; value: number }>(sql`
     select to_char(week, 'YYYY-MM-DD') as start, count(${users.id})::int as value

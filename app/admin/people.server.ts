@@ -1,7 +1,8 @@
-import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, count, eq, type SQL, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE } from "~/config/constants";
 import { db } from "~/db/client.server";
 import { institutions, users, volunteers } from "~/db/schema";
+import { searchTextMatches } from "~/search/search-match.server";
 
 /**
  * The admin's people lists and records (SPEC.md 7 "Service-layer operations (admin)"). Search is
@@ -19,11 +20,10 @@ export interface PersonPage {
   total: number;
 }
 
-function matches(searchText: unknown, term: string): SQL | undefined {
+function matches(searchText: AnyColumn, term: string): SQL | undefined {
   const trimmed = term.trim();
   if (!trimmed) return undefined;
-  const escaped = trimmed.replace(/[\\%_]/g, (char) => `\\${char}`);
-  return sql`${searchText} like '%' || immutable_unaccent(lower(${escaped})) || '%'`;
+  return searchTextMatches(searchText, trimmed);
 }
 
 export async function listVolunteers(input: { page: number; search: string }): Promise<PersonPage> {

@@ -24,6 +24,21 @@ export function requiredText(
   return field.max(limits.max, messages.tooLong);
 }
 
+/**
+ * One of a few fixed options (radio cards). A browser only sends a listed value; anything else
+ * gets a message of ours instead of Zod's English default.
+ */
+export function choiceField<const T extends readonly string[]>(options: T, message: string) {
+  return z.enum(options, { error: message });
+}
+
+/** Messages of the radio-card fields, when a post carries a value that is not an option. */
+export const CHOICE_MESSAGES = {
+  profileType: "Escolha o tipo de cadastro: Voluntário ou Instituição.",
+  volunteeringType: "Escolha o tipo de voluntariado: Presencial, Online ou Ambos.",
+  permitDivulgation: "Responda se a instituição pode ser divulgada: Sim ou Não.",
+} as const;
+
 /** Brazilian phone: area code plus 8 or 9 digits; stored as digits with the country code 55. */
 export function phoneField(requiredMessage: string) {
   return z

@@ -1,4 +1,5 @@
 import { RESEND_EMAIL_COOLDOWN_SECONDS } from "~/config/constants";
+import { afterResponse } from "~/lib/after-response.server";
 import { hitRateLimit, RATE_LIMITED_MESSAGE, RATE_LIMITS } from "~/security/rate-limit.server";
 import { auth } from "./auth.server";
 import { RESET_MESSAGES } from "./password-messages";
@@ -9,7 +10,7 @@ export type ResetRequestResult =
 
 /**
  * "Esqueci minha senha". The answer is the same whether or not an account has this e-mail, and
- * takes the same time: the lookup and the e-mail happen after the response is decided. The
+ * takes the same time: the lookup and the e-mail happen after the response has been sent. The
  * 60-second resend cooldown and the limits are counted per e-mail typed, existing or not.
  */
 export async function requestPasswordReset(email: string, ip: string): Promise<ResetRequestResult> {
@@ -29,9 +30,11 @@ export async function requestPasswordReset(email: string, ip: string): Promise<R
     RATE_LIMITS.forgotPasswordPerAccount,
   );
   if (perAccount.allowed) {
-    sendResetEmail(email).catch((error: Error) =>
-      console.error(`auth: password reset request failed: ${error.message}`),
-    );
+    afterResponse(() => {
+      sendResetEmail(email).catch((error: Error) =>
+        console.error(`auth: password reset request failed: ${error.message}`),
+      );
+    });
   }
   return { ok: true, cooldownSeconds: RESEND_EMAIL_COOLDOWN_SECONDS, requested: true };
 }

@@ -1,5 +1,6 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { echoValues, validateForm } from "~/lib/forms";
+import { readFormData } from "~/lib/read-form-data.server";
 import { clientContext } from "~/lib/request-context.server";
 import { loginSchema } from "./login-schemas";
 import type { SessionUser } from "./session.server";
@@ -15,7 +16,7 @@ export async function signInAction(
   door: SignInDoor,
   destination: (user: SessionUser, formData: FormData) => string,
 ) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const values = echoValues(formData);
   const parsed = validateForm(loginSchema, formData);
   if (!parsed.ok) return data({ error: parsed.error, values }, { status: 400 });

@@ -71,8 +71,23 @@ export async function signInWithPassword(input: {
       message: input.door === "admin" ? LOGIN_MESSAGES.adminOnly : LOGIN_MESSAGES.unknownProfile,
     };
   }
+  await endPreviousSession(input.headers);
   log("success");
   return { ok: true, user, setCookies: signedIn.headers.getSetCookie() };
+}
+
+/**
+ * The session the browser carried into the login (the same or another person's) ends here, so
+ * a token known before the login is worth nothing after it (session fixation, a shared computer
+ * where the last person did not sign out). The new session has its own token.
+ */
+async function endPreviousSession(headers: Headers): Promise<void> {
+  if (!/(^|;\s*)(__Secure-)?conecta\.session_token=/.test(headers.get("cookie") ?? "")) return;
+  try {
+    await auth().api.signOut({ headers });
+  } catch (error) {
+    console.error(`auth: ending the previous session failed: ${(error as Error).message}`);
+  }
 }
 
 function callSignIn(input: { email: string; password: string; headers: Headers }) {

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq, lt } from "drizzle-orm";
-import { env } from "~/config/env.server";
 import { db } from "~/db/client.server";
 import { signupDrafts } from "~/db/schema";
+import { cookieAttributes } from "~/lib/cookie-attributes.server";
 
 const COOKIE = "conecta.signup";
 const LIFETIME_SECONDS = 60 * 60;
@@ -23,9 +23,8 @@ function tokenFrom(request: Request): string | null {
 }
 
 function cookie(token: string, maxAge: number): string {
-  const secure = env().isHttps ? "; Secure" : "";
   // Path /auth, not /auth/cadastro: React Router fetches the step data from /auth/cadastro.data.
-  return `${COOKIE}=${token}; Path=/auth; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
+  return `${COOKIE}=${token}; ${cookieAttributes("/auth")}; Max-Age=${maxAge}`;
 }
 
 /** The draft this browser is filling in, if it has one that has not expired. */

@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { resolveMunicipality } from "~/geo/localities.server";
 import { ImageRejectedError, processImageUpload } from "~/images/pipeline.server";
 import { echoValues, type FormError, validateForm } from "~/lib/forms";
+import { readFormData } from "~/lib/read-form-data.server";
 import { hitRateLimit, RATE_LIMITED_MESSAGE, RATE_LIMITS } from "~/security/rate-limit.server";
 import { auth } from "./auth.server";
 import {
@@ -44,7 +45,7 @@ export function lastStep(profileType: string): number {
 }
 
 export async function handleSignupStep(request: Request, ip: string) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const draft = await readDraft(request);
   const step = draft?.step ?? 1;
   // A post from a stale tab (another step) just shows the current step again.

@@ -1,6 +1,14 @@
 import { z } from "zod";
-import { MAX_LENGTH, MIN_LENGTH, VOLUNTEERING_TYPES } from "~/config/constants";
-import { cnpjField, emailField, imageField, phoneField, requiredText } from "./field-rules";
+import { MAX_LENGTH, MIN_LENGTH, VOLUNTEERING_TYPE_LABELS } from "~/config/constants";
+import {
+  CHOICE_MESSAGES,
+  choiceField,
+  cnpjField,
+  emailField,
+  imageField,
+  phoneField,
+  requiredText,
+} from "./field-rules";
 import { passwordField } from "./password-rule";
 
 /**
@@ -18,7 +26,9 @@ export const SIGNUP_MESSAGES = {
 } as const;
 
 export const profileTypeSchema = z.object({
-  profileType: z.enum(["VOLUNTEER", "INSTITUTION"]).default("VOLUNTEER"),
+  profileType: choiceField(["VOLUNTEER", "INSTITUTION"], CHOICE_MESSAGES.profileType).default(
+    "VOLUNTEER",
+  ),
 });
 
 /** Step 2. When going back to this step, a password already on file may be left blank. */
@@ -128,10 +138,6 @@ export const institutionDetailsSchema = z.object({
   complete: optionalText(60, "O complemento deve ter no máximo 60 caracteres."),
 });
 
-export const VOLUNTEERING_TYPE_LABELS = Object.keys(VOLUNTEERING_TYPES) as Array<
-  keyof typeof VOLUNTEERING_TYPES
->;
-
 /** Step 4 for institutions (the account is created here). */
 export const institutionProfileSchema = z.object({
   previewImage: imageField("Adicione uma foto de perfil."),
@@ -156,6 +162,8 @@ export const institutionProfileSchema = z.object({
     required: "Informe o e-mail de contato.",
     invalid: "E-mail de contato inválido.",
   }),
-  volunteeringType: z.enum(VOLUNTEERING_TYPE_LABELS).default("Presencial"),
-  permitDivulgation: z.enum(["Sim", "Não"]).default("Sim"),
+  volunteeringType: choiceField(VOLUNTEERING_TYPE_LABELS, CHOICE_MESSAGES.volunteeringType).default(
+    "Presencial",
+  ),
+  permitDivulgation: choiceField(["Sim", "Não"], CHOICE_MESSAGES.permitDivulgation).default("Sim"),
 });

@@ -26,6 +26,7 @@ export const VOLUNTEERING_TYPES = {
   Ambos: "ALL",
 } as const;
 export type VolunteeringTypeLabel = keyof typeof VOLUNTEERING_TYPES;
+export const VOLUNTEERING_TYPE_LABELS = Object.keys(VOLUNTEERING_TYPES) as VolunteeringTypeLabel[];
 export type VolunteeringType = (typeof VOLUNTEERING_TYPES)[VolunteeringTypeLabel];
 
 export const DEFAULT_PROFILE_TYPE = PROFILE.VOLUNTEER;

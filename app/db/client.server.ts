@@ -22,6 +22,8 @@ export type DatabaseTarget = { url: string } | { dataDir: string };
 interface OpenDatabase {
   db: Database;
   ping: () => Promise<void>;
+  /** Periodic upkeep the engine does not do by itself. */
+  maintain: () => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -66,6 +68,17 @@ export async function pingDatabase(): Promise<void> {
   await open.ping();
 }
 
+/**
+ * Refreshes the planner's statistics where nothing else does: PGlite runs no autovacuum daemon,
+ * so after bulk inserts its plans (the trigram search indexes above all) would rest on stale row
+ * counts. A PostgreSQL server's autovacuum does this itself.
+ */
+export async function maintainDatabase(): Promise<void> {
+  const open = slot.__conectaDatabase?.open;
+  if (!open) throw new Error("Database not opened");
+  await open.maintain();
+}
+
 export async function closeDatabase(): Promise<void> {
   const entry = slot.__conectaDatabase;
   slot.__conectaDatabase = undefined;
@@ -84,6 +97,9 @@ async function openPglite(dataDir: string): Promise<OpenDatabase> {
       db: database as unknown as Database,
       ping: async () => {
         await client.query("select 1");
+      },
+      maintain: async () => {
+        await client.exec("analyze");
       },
       close: async () => {
         await client.close();
@@ -111,6 +127,7 @@ async function openPostgres(url: string): Promise<OpenDatabase> {
     ping: async () => {
       await pool.query("select 1");
     },
+    maintain: async () => {},
     close: () => pool.end(),
   };
 }

@@ -214,6 +214,8 @@ export const institutions = pgTable(
     index("institutions_status_name_idx").on(t.status, t.name),
     index("institutions_status_state_city_idx").on(t.status, t.state, t.city),
     index("institutions_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    // Also "institutions_approved_directory_idx" (name, user_id) INCLUDE (search_text) WHERE
+    // approved: written by hand in migration 0004, as Drizzle cannot declare INCLUDE.
     check("institutions_status_check", inList(t.status, ["PENDING", "APPROVED", "REJECTED"])),
     check(
       "institutions_volunteering_type_check",
@@ -223,6 +225,29 @@ export const institutions = pgTable(
     check("institutions_state_check", sql`${t.state} ~ '^[A-Z]{2}$'`),
     check("institutions_summary_length_check", sql`char_length(${t.summary}) <= 80`),
     check("institutions_about_length_check", sql`char_length(${t.about}) <= 1200`),
+  ],
+);
+
+/**
+ * The approved institutions' names and search texts alone, kept by a trigger on institutions
+ * (migration 0005): a narrow copy whose trigram index answers a directory search that matches few
+ * names without fetching wide institution rows (docs/benchmarks.md). Never written by the app.
+ */
+export const directorySearch = pgTable(
+  "directory_search",
+  {
+    institutionId: uuid("institution_id")
+      .primaryKey()
+      .references(() => institutions.userId, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    searchText: text("search_text").notNull(),
+  },
+  // Written only when an institution is approved, edited or leaves: without GIN's pending list
+  // (fastupdate) every search reads the index proper, also on PGlite, which has no autovacuum.
+  (t) => [
+    index("directory_search_trgm_idx")
+      .using("gin", sql`${t.searchText} gin_trgm_ops`)
+      .with({ fastupdate: "off" }),
   ],
 );
 

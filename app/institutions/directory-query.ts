@@ -1,4 +1,4 @@
-import { VOLUNTEERING_TYPES, type VolunteeringTypeLabel } from "~/config/constants";
+import { VOLUNTEERING_TYPE_LABELS, type VolunteeringTypeLabel } from "~/config/constants";
 
 /** The directory's filters as they appear in its URL (`/instituicoes?busca=&uf=&cidade=&tipo=`). */
 export interface DirectoryQuery {
@@ -9,8 +9,6 @@ export interface DirectoryQuery {
 }
 
 export const DIRECTORY_PATH = "/instituicoes";
-
-export const VOLUNTEERING_TYPE_LABELS = Object.keys(VOLUNTEERING_TYPES) as VolunteeringTypeLabel[];
 
 export function isVolunteeringTypeLabel(value: string): value is VolunteeringTypeLabel {
   return (VOLUNTEERING_TYPE_LABELS as string[]).includes(value);

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { FILL_ALL_DATA, imageChoice, memberText, withSavedImages } from "~/account/form-rules";
-import { emailField } from "~/auth/field-rules";
-import { VOLUNTEERING_TYPE_LABELS } from "~/auth/signup-schemas";
-import { MAX_LENGTH, MIN_LENGTH } from "~/config/constants";
+import { CHOICE_MESSAGES, choiceField, emailField } from "~/auth/field-rules";
+import { MAX_LENGTH, MIN_LENGTH, VOLUNTEERING_TYPE_LABELS } from "~/config/constants";
 
 /**
  * "Edit institution profile" (SPEC.md 5): profile photo, cover photo, summary (80), about
@@ -30,8 +29,22 @@ export function institutionProfileEditSchema(saved: {
         tooLong: "O sobre deve ter no máximo 1200 caracteres.",
       }),
       contactEmail: emailField({ required: FILL_ALL_DATA, invalid: "E-mail de contato inválido." }),
-      volunteeringType: z.enum(VOLUNTEERING_TYPE_LABELS).default("Presencial"),
+      volunteeringType: choiceField(
+        VOLUNTEERING_TYPE_LABELS,
+        CHOICE_MESSAGES.volunteeringType,
+      ).default("Presencial"),
     }),
     saved,
   );
+}
+
+/** The edit form's schema for this profile: pictures already on file may stay as they are. */
+export function institutionProfileSchemaFor(profile: {
+  profileImageUrl: string | null;
+  coverImageUrl: string | null;
+}) {
+  return institutionProfileEditSchema({
+    previewImage: Boolean(profile.profileImageUrl),
+    landingImage: Boolean(profile.coverImageUrl),
+  });
 }

@@ -1,5 +1,6 @@
 import { LANDING_INSTITUTIONS } from "~/config/constants";
 import { type EventCard, listNextEvents } from "~/events/public-events.server";
+import { markDegraded } from "~/lib/degraded-response.server";
 import { type InstitutionCard, listFeaturedInstitutions } from "./public-institutions.server";
 
 /** How many upcoming events the landing page's teaser shows (one row of cards). */
@@ -17,10 +18,12 @@ export async function loadLandingContent(): Promise<{
   const [institutions, events] = await Promise.all([
     listFeaturedInstitutions(LANDING_INSTITUTIONS).catch((error: unknown) => {
       console.error("Não foi possível obter as informações básicas das instituições.", error);
+      markDegraded();
       return [];
     }),
     listNextEvents(LANDING_EVENTS).catch((error: unknown) => {
       console.error("landing: could not list the next events:", error);
+      markDegraded();
       return [];
     }),
   ]);

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
 import { LANDING_INSTITUTIONS, type VolunteeringType } from "~/config/constants";
 import { db } from "~/db/client.server";
-import { institutions } from "~/db/schema";
+import { directorySearch, institutions } from "~/db/schema";
 import { imageUrl } from "~/images/images.server";
 import type { ListPage } from "~/search/list-page";
 import { pageWindow, toListPage } from "~/search/list-params.server";
@@ -87,16 +87,84 @@ export function directoryConditions(filters: InstitutionFilters): SQL | undefine
   );
 }
 
-/** The query behind the directory, exposed so a test can EXPLAIN exactly what runs. */
-export function directoryQuery(filters: InstitutionFilters, page: number) {
+/**
+ * How many approved names a lone search walks in name order before it asks the trigram index
+ * instead: well under a millisecond, and a page is found this way for any term that matches more
+ * than one name in a hundred spread over the alphabet; rarer terms have few matches, which is
+ * what the index is fast at (docs/benchmarks.md).
+ */
+export const SEARCH_WALK_LIMIT = 5_000;
+
+const byName = [asc(institutions.name), asc(institutions.userId)];
+
+/**
+ * A page's ids under any filters, by name: from the covering index of approved institutions
+ * (migration 0004) when walking names is the way, from the trigram index when the planner
+ * judges the filters narrow enough. Exposed so a test can EXPLAIN exactly what runs.
+ */
+export function directoryIdsQuery(filters: InstitutionFilters, page: number) {
   const { limit, offset } = pageWindow(page);
   return db()
-    .select(cardColumns)
+    .select({ id: institutions.userId })
     .from(institutions)
     .where(directoryConditions(filters))
-    .orderBy(asc(institutions.name), asc(institutions.userId))
+    .orderBy(...byName)
     .limit(limit)
     .offset(offset);
+}
+
+/**
+ * A lone search, first try: the matches among the first SEARCH_WALK_LIMIT approved names, read
+ * from the covering index alone. A full page from it is the right page, since those names come
+ * first; a short one may be missing matches further on.
+ */
+export function searchWalkQuery(term: string, page: number) {
+  const { limit, offset } = pageWindow(page);
+  const walked = db()
+    .select({ id: institutions.userId, name: institutions.name, text: institutions.searchText })
+    .from(institutions)
+    .where(eq(institutions.status, "APPROVED"))
+    .orderBy(...byName)
+    .limit(SEARCH_WALK_LIMIT)
+    .as("walked");
+  return db()
+    .select({ id: walked.id })
+    .from(walked)
+    .where(searchTextMatches(walked.text, term))
+    .orderBy(asc(walked.name), asc(walked.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/**
+ * A lone search, second try: every match from the trigram index of the narrow directory_search
+ * table (migration 0005), sorted by name. Its cost follows the number of matches, which is small
+ * whenever the walk came back short.
+ */
+export function searchIndexQuery(term: string, page: number) {
+  const { limit, offset } = pageWindow(page);
+  return db()
+    .select({ id: directorySearch.institutionId })
+    .from(directorySearch)
+    .where(searchTextMatches(directorySearch.searchText, term))
+    .orderBy(asc(directorySearch.name), asc(directorySearch.institutionId))
+    .limit(limit)
+    .offset(offset);
+}
+
+const isLoneSearch = (filters: InstitutionFilters) =>
+  filters.search !== "" && !filters.uf && !filters.city && !filters.type;
+
+/**
+ * A lone search's page ids. No single index serves both "contains this text" and "first 20 by
+ * name": walking names is instant for a common term and slow for one whose matches sit late in the
+ * alphabet, the trigram index the reverse; so the bounded walk first, then the index.
+ */
+async function loneSearchIds(term: string, page: number): Promise<string[]> {
+  const walked = await searchWalkQuery(term, page);
+  const found =
+    walked.length === pageWindow(page).limit ? walked : await searchIndexQuery(term, page);
+  return found.map((row) => row.id);
 }
 
 /** One page of the directory, by name (ties by id, so pages never overlap). */
@@ -104,7 +172,16 @@ export async function listApprovedInstitutions(
   filters: InstitutionFilters,
   page: number,
 ): Promise<ListPage<InstitutionCard>> {
-  const rows = await directoryQuery(filters, page);
+  // Other filters (and none): the ids query is a subquery of the cards' query, one round trip.
+  const ids = isLoneSearch(filters)
+    ? await loneSearchIds(filters.search, page)
+    : directoryIdsQuery(filters, page);
+  if (Array.isArray(ids) && ids.length === 0) return toListPage([], page);
+  const rows = await db()
+    .select(cardColumns)
+    .from(institutions)
+    .where(inArray(institutions.userId, ids))
+    .orderBy(...byName);
   return toListPage(rows.map(toCard), page);
 }
 

@@ -1,18 +1,22 @@
 import { lt } from "drizzle-orm";
 import { pruneExpiredDrafts } from "~/auth/signup-draft.server";
-import { db } from "~/db/client.server";
+import { db, maintainDatabase } from "~/db/client.server";
 import { sessions, verifications } from "~/db/schema";
 import { pruneRateLimits } from "~/security/rate-limit.server";
 
 const EVERY_MS = 60 * 60 * 1000;
 
-/** Removes what has expired (sessions, reset tokens, sign-up drafts, rate-limit windows). */
+/**
+ * Removes what has expired (sessions, reset tokens, sign-up drafts, rate-limit windows), then
+ * refreshes the embedded database's statistics.
+ */
 export async function runHousekeeping(): Promise<void> {
   const now = new Date();
   await db().delete(sessions).where(lt(sessions.expiresAt, now));
   await db().delete(verifications).where(lt(verifications.expiresAt, now));
   await pruneExpiredDrafts();
   await pruneRateLimits();
+  await maintainDatabase();
 }
 
 /** Hourly, in every instance: each statement is idempotent, so overlapping runs are harmless. */

@@ -1,4 +1,5 @@
 import type { ToastTone } from "~/components/ui/toast";
+import { cookieAttributes } from "./cookie-attributes.server";
 
 /**
  * One-shot messages that survive a redirect ("Logout realizado com sucesso."): set as a short
@@ -14,7 +15,7 @@ const COOKIE = "conecta.flash";
 
 export function flashCookie(flash: Flash): string {
   const value = encodeURIComponent(JSON.stringify(flash));
-  return `${COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=60`;
+  return `${COOKIE}=${value}; ${cookieAttributes()}; Max-Age=60`;
 }
 
 export function readFlash(request: Request): Flash | null {
@@ -34,4 +35,6 @@ export function readFlash(request: Request): Flash | null {
   }
 }
 
-export const CLEAR_FLASH_COOKIE = `${COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`;
+export function clearFlashCookie(): string {
+  return `${COOKIE}=; ${cookieAttributes()}; Max-Age=0`;
+}

@@ -6,6 +6,7 @@ import { AdminSectionView } from "~/components/admin/admin-section-view";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { PARENT, parseAdminQuery } from "~/components/admin/admin-url";
 import { ToastProvider } from "~/components/ui/toast";
+import { readFormData } from "~/lib/read-form-data.server";
 import { usePublicConfig } from "~/lib/use-public-config";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/admin.dashboard";
@@ -41,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = sessionUser(context);
-  const outcome = await runAdminAction(await request.formData(), admin.id);
+  const outcome = await runAdminAction(await readFormData(request), admin.id);
   if (outcome instanceof Response) return outcome;
   return data(outcome, { status: 400 });
 }

@@ -2,6 +2,9 @@ import { GEO_CACHE_CONTROL } from "~/geo/cache";
 import { listMunicipalities } from "~/geo/localities.server";
 import type { Route } from "./+types/api.municipios";
 
+/** Read-only: a POST gets a plain 405 (app/lib/refuse-writes.server.ts). */
+export { refuseWrites as action } from "~/lib/refuse-writes.server";
+
 export function loader({ params }: Route.LoaderArgs) {
   const municipalities = listMunicipalities(params.uf);
   if (!municipalities) {

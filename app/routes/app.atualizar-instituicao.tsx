@@ -12,8 +12,9 @@ import {
   getInstitutionProfile,
   updateInstitutionProfile,
 } from "~/institutions/institution-profile.server";
-import { institutionProfileEditSchema } from "~/institutions/institution-profile-schema";
+import { institutionProfileSchemaFor } from "~/institutions/institution-profile-schema";
 import { validateForm } from "~/lib/forms";
+import { readFormData } from "~/lib/read-form-data.server";
 import type { Route } from "./+types/app.atualizar-instituicao";
 
 export const middleware: Route.MiddlewareFunction[] = [requireUser("INSTITUTION")];
@@ -26,11 +27,7 @@ export function meta({ matches }: Route.MetaArgs) {
   ];
 }
 
-const schemaFor = (profile: { profileImageUrl: string | null; coverImageUrl: string | null }) =>
-  institutionProfileEditSchema({
-    previewImage: Boolean(profile.profileImageUrl),
-    landingImage: Boolean(profile.coverImageUrl),
-  });
+const institutionSchemas = () => import("~/institutions/institution-profile-schema");
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { profile: await getInstitutionProfile(sessionUser(context).id) };
@@ -39,8 +36,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = sessionUser(context);
   const profile = await getInstitutionProfile(user.id);
-  const formData = await request.formData();
-  const parsed = validateForm(schemaFor(profile), formData);
+  const formData = await readFormData(request);
+  const parsed = validateForm(institutionProfileSchemaFor(profile), formData);
   if (!parsed.ok) return formFailure(formData, parsed.error);
   const prepared = await prepareImages({
     previewImage: { choice: parsed.data.previewImage, kind: "profile" },
@@ -69,7 +66,8 @@ export default function EditInstitution({ loaderData, actionData }: Route.Compon
       backTo="/app/instituicao"
       label="Área da instituição"
       description="Como a instituição aparece para os voluntários."
-      schema={schemaFor(profile)}
+      schemas={institutionSchemas}
+      schema={(schemas) => schemas.institutionProfileSchemaFor(profile)}
       serverError={actionData?.error}
     >
       {(errorFor) => (

@@ -3,8 +3,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { changePassword } from "~/auth/change-password.server";
 import { requireUser, sessionUser } from "~/auth/guards.server";
 import { changePasswordSchema } from "~/auth/login-schemas";
-import { CHANGE_PASSWORD_MESSAGES } from "~/auth/password-messages";
-import { PASSWORD_HINT } from "~/auth/password-rule";
+import { CHANGE_PASSWORD_MESSAGES, PASSWORD_HINT } from "~/auth/password-messages";
 import { homePathFor } from "~/auth/session.server";
 import { BackButton } from "~/components/ui/back-button";
 import { ErrorMessage } from "~/components/ui/error-message";
@@ -14,7 +13,10 @@ import { SectionHeading } from "~/components/ui/section-heading";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { flashCookie } from "~/lib/flash.server";
 import { useFormValidation, validateForm } from "~/lib/forms";
+import { readFormData } from "~/lib/read-form-data.server";
 import type { Route } from "./+types/app.atualizar-senha";
+
+const loginSchemas = () => import("~/auth/login-schemas");
 
 export const middleware: Route.MiddlewareFunction[] = [requireUser()];
 
@@ -29,7 +31,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = sessionUser(context);
-  const parsed = validateForm(changePasswordSchema, await request.formData());
+  const parsed = validateForm(changePasswordSchema, await readFormData(request));
   if (!parsed.ok) return data({ error: parsed.error }, { status: 400 });
   const result = await changePassword({ headers: request.headers, ...parsed.data });
   if (!result.ok)
@@ -48,7 +50,11 @@ const FIELDS = ["currentPassword", "newPassword", "confirmPassword"] as const;
 export default function ChangePassword({ loaderData, actionData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const submitting = useNavigation().state === "submitting";
-  const validation = useFormValidation(changePasswordSchema, actionData?.error);
+  const validation = useFormValidation(
+    loginSchemas,
+    (schemas) => schemas.changePasswordSchema,
+    actionData?.error,
+  );
   const [filled, setFilled] = useState<Record<string, boolean>>({});
   const allFilled = FIELDS.every((field) => filled[field]);
   const track = (event: React.ChangeEvent<HTMLInputElement>) =>

@@ -11,8 +11,9 @@ import { EditProfilePage } from "~/components/members/member-form-page";
 import { VolunteerProfileFields } from "~/components/members/profile-fields";
 import { listMunicipalities, listStates } from "~/geo/localities.server";
 import { validateForm } from "~/lib/forms";
+import { readFormData } from "~/lib/read-form-data.server";
 import { getVolunteerProfile, updateVolunteerProfile } from "~/volunteers/volunteer-profile.server";
-import { volunteerProfileEditSchema } from "~/volunteers/volunteer-profile-schema";
+import { volunteerProfileSchemaFor } from "~/volunteers/volunteer-profile-schema";
 import type { Route } from "./+types/app.atualizar-voluntario";
 
 export const middleware: Route.MiddlewareFunction[] = [requireUser("VOLUNTEER")];
@@ -22,8 +23,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: `Editar perfil | ${appName}` }, { name: "robots", content: "noindex" }];
 }
 
-const schemaFor = (profile: { photoUrl: string | null }) =>
-  volunteerProfileEditSchema({ previewImage: Boolean(profile.photoUrl) });
+const volunteerSchemas = () => import("~/volunteers/volunteer-profile-schema");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const profile = await getVolunteerProfile(sessionUser(context).id);
@@ -33,8 +33,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = sessionUser(context);
   const profile = await getVolunteerProfile(user.id);
-  const formData = await request.formData();
-  const parsed = validateForm(schemaFor(profile), formData);
+  const formData = await readFormData(request);
+  const parsed = validateForm(volunteerProfileSchemaFor(profile), formData);
   if (!parsed.ok) return formFailure(formData, parsed.error);
   const location = resolveCity(parsed.data.uf, parsed.data.city);
   if (!location.ok) return formFailure(formData, location.error);
@@ -73,7 +73,8 @@ export default function EditVolunteer({ loaderData, actionData }: Route.Componen
       backTo="/app/voluntario"
       label="Área do voluntário"
       description="Essas informações aparecem para as instituições quando você se candidata."
-      schema={schemaFor(profile)}
+      schemas={volunteerSchemas}
+      schema={(schemas) => schemas.volunteerProfileSchemaFor(profile)}
       serverError={actionData?.error}
     >
       {(errorFor) => (

@@ -15,6 +15,7 @@ import {
 } from "~/events/institution-events.server";
 import { listMunicipalities, listStates } from "~/geo/localities.server";
 import { flashCookie } from "~/lib/flash.server";
+import { readFormData } from "~/lib/read-form-data.server";
 import type { Route } from "./+types/app.eventos.$id.editar";
 
 export const middleware: Route.MiddlewareFunction[] = [
@@ -57,7 +58,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = sessionUser(context);
   const event = await editableEvent(user.id, params.id);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const form = await readEventForm(formData, { coverOnFile: Boolean(event.coverUrl) });
   if (!form.ok) return formFailure(formData, form.error);
   try {

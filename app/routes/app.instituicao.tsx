@@ -27,6 +27,7 @@ import {
 } from "~/events/institution-events.server";
 import { findInstitutionStatus } from "~/institutions/institution-profile.server";
 import { flashCookie } from "~/lib/flash.server";
+import { readFormData } from "~/lib/read-form-data.server";
 import { type SupportReason, whatsappLink } from "~/lib/support-link";
 import { usePublicConfig } from "~/lib/use-public-config";
 import type { Route } from "./+types/app.instituicao";
@@ -76,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if ((await findInstitutionStatus(user.id)) !== "APPROVED") {
     return refuse("Apenas instituições aprovadas podem fazer isso.", 403);
   }
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = String(formData.get("intent") ?? "");
   const id = String(formData.get("id") ?? "");
   try {

@@ -3,6 +3,9 @@ import { requireUser, sessionUser } from "~/auth/guards.server";
 import { env } from "~/config/env.server";
 import type { Route } from "./+types/app.meus-dados.arquivo";
 
+/** Read-only: a POST gets a plain 405 (app/lib/refuse-writes.server.ts). */
+export { refuseWrites as action } from "~/lib/refuse-writes.server";
+
 export const middleware: Route.MiddlewareFunction[] = [requireUser()];
 
 /**

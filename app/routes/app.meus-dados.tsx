@@ -14,6 +14,7 @@ import { DownloadIcon, TrashIcon } from "~/components/ui/icons";
 import { PasswordInput } from "~/components/ui/password-input";
 import { flashCookie } from "~/lib/flash.server";
 import { validateForm } from "~/lib/forms";
+import { readFormData } from "~/lib/read-form-data.server";
 import { hitRateLimit, RATE_LIMITED_MESSAGE } from "~/security/rate-limit.server";
 import type { Route } from "./+types/app.meus-dados";
 
@@ -26,6 +27,8 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 /** Password guesses on a session someone left open: a few per quarter of an hour. */
+const deleteAccountSchemas = () => import("~/account/delete-account-schema");
+
 const DELETE_ATTEMPTS = { limit: 5, windowSeconds: 15 * 60 };
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -38,7 +41,7 @@ const fail = (message: string, status: number, field = "form") =>
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = sessionUser(context);
-  const parsed = validateForm(deleteAccountSchema, await request.formData());
+  const parsed = validateForm(deleteAccountSchema, await readFormData(request));
   if (!parsed.ok) return data({ error: parsed.error }, { status: 400 });
   const limit = await hitRateLimit(`delete-account:${user.id}`, DELETE_ATTEMPTS);
   if (!limit.allowed) return fail(RATE_LIMITED_MESSAGE, 429);
@@ -101,7 +104,8 @@ export default function MyData({ loaderData, actionData }: Route.ComponentProps)
           <li className="font-semibold text-ink">Esta ação não pode ser desfeita.</li>
         </ul>
         <MemberForm
-          schema={deleteAccountSchema}
+          schemas={deleteAccountSchemas}
+          schema={(schemas) => schemas.deleteAccountSchema}
           serverError={actionData?.error}
           submitLabel="Excluir minha conta"
           submitIcon={<TrashIcon className="size-5" />}

@@ -8,6 +8,7 @@ import { readEventForm } from "~/events/event-form.server";
 import { EVENT_MESSAGES } from "~/events/event-form-schema";
 import { createEvent } from "~/events/institution-events.server";
 import { listStates } from "~/geo/localities.server";
+import { readFormData } from "~/lib/read-form-data.server";
 import type { Route } from "./+types/app.novo-evento";
 
 export const middleware: Route.MiddlewareFunction[] = [
@@ -26,7 +27,7 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = sessionUser(context);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const form = await readEventForm(formData, { coverOnFile: false });
   if (!form.ok) return formFailure(formData, form.error);
   const failed = await saveOrFail(formData, "events: create", EVENT_MESSAGES.failed, () =>

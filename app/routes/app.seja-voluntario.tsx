@@ -20,7 +20,10 @@ import { TextArea } from "~/components/ui/text-area";
 import { MAX_LENGTH } from "~/config/constants";
 import { flashCookie } from "~/lib/flash.server";
 import { echoValues, useFormValidation, validateForm } from "~/lib/forms";
+import { readFormData } from "~/lib/read-form-data.server";
 import type { Route } from "./+types/app.seja-voluntario";
+
+const applicationSchemas = () => import("~/applications/application-schema");
 
 // SPEC.md: any signed-in person may apply.
 export const middleware: Route.MiddlewareFunction[] = [requireUser()];
@@ -62,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     new URL(request.url).searchParams.get("id") ?? "",
   );
   if (!institution) notFound();
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const parsed = validateForm(applicationSchema, formData);
   if (!parsed.ok)
     return data({ error: parsed.error, values: echoValues(formData) }, { status: 400 });
@@ -90,7 +93,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Apply({ loaderData, actionData }: Route.ComponentProps) {
   const { institution, alreadyApplied, defaults } = loaderData;
   const values: Record<string, string> = { ...defaults, ...actionData?.values };
-  const validation = useFormValidation(applicationSchema, actionData?.error);
+  const validation = useFormValidation(
+    applicationSchemas,
+    (schemas) => schemas.applicationSchema,
+    actionData?.error,
+  );
   const submitting = useNavigation().state === "submitting";
   return (
     <section className="mx-auto w-full max-w-xl px-4 py-8 sm:py-12">

@@ -9,9 +9,12 @@ import { PrimaryButton } from "~/components/ui/primary-button";
 import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { echoValues, useFormValidation, validateForm } from "~/lib/forms";
+import { readFormData } from "~/lib/read-form-data.server";
 import { clientContext } from "~/lib/request-context.server";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/auth.esqueci-minha-senha";
+
+const loginSchemas = () => import("~/auth/login-schemas");
 
 export const handle: RouteHandle = { layout: "bare" };
 
@@ -21,7 +24,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const parsed = validateForm(forgotPasswordSchema, formData);
   if (!parsed.ok) {
     return data(
@@ -91,7 +94,11 @@ function EmailForm({
   error?: { field: string; message: string };
   email?: string;
 }) {
-  const validation = useFormValidation(forgotPasswordSchema, error);
+  const validation = useFormValidation(
+    loginSchemas,
+    (schemas) => schemas.forgotPasswordSchema,
+    error,
+  );
   const submitting = useNavigation().state === "submitting";
   return (
     <Form

@@ -11,7 +11,15 @@ export const handle: RouteHandle = { layout: "bare" };
 
 export function meta({ matches }: Route.MetaArgs) {
   const appName = matches[0]?.loaderData?.config.appName ?? "";
-  return [{ title: `Entrar | ${appName}` }, { name: "robots", content: "noindex" }];
+  // The sign-in door is a public page (DESIGN.md 9 budgets its SEO): searching for the product's
+  // login should find it.
+  return [
+    { title: `Entrar | ${appName}` },
+    {
+      name: "description",
+      content: "Entre na sua conta de voluntário ou de instituição para acompanhar candidaturas.",
+    },
+  ];
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -1,16 +1,18 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { resetPasswordSchema } from "~/auth/login-schemas";
-import { RESET_MESSAGES } from "~/auth/password-messages";
+import { PASSWORD_HINT, RESET_MESSAGES } from "~/auth/password-messages";
 import { resetPassword } from "~/auth/password-reset.server";
-import { PASSWORD_HINT } from "~/auth/password-rule";
 import { AuthPage, HOME_LINK } from "~/components/auth/auth-page";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { ErrorMessage } from "~/components/ui/error-message";
 import { PasswordInput } from "~/components/ui/password-input";
 import { PrimaryButton } from "~/components/ui/primary-button";
 import { useFormValidation, validateForm } from "~/lib/forms";
+import { readFormData } from "~/lib/read-form-data.server";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/auth.resetar-senha";
+
+const loginSchemas = () => import("~/auth/login-schemas");
 
 export const handle: RouteHandle = { layout: "bare" };
 
@@ -24,7 +26,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = validateForm(resetPasswordSchema, await request.formData());
+  const parsed = validateForm(resetPasswordSchema, await readFormData(request));
   if (!parsed.ok) return data({ done: false as const, error: parsed.error }, { status: 400 });
   const result = await resetPassword(parsed.data.token, parsed.data.password);
   if (!result.ok) {
@@ -83,7 +85,11 @@ function ResetForm({
   token: string;
   error?: { field: string; message: string };
 }) {
-  const validation = useFormValidation(resetPasswordSchema, error);
+  const validation = useFormValidation(
+    loginSchemas,
+    (schemas) => schemas.resetPasswordSchema,
+    error,
+  );
   const submitting = useNavigation().state === "submitting";
   const formError =
     validation.error && !["password", "confirmPassword"].includes(validation.error.field);

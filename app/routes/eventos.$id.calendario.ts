@@ -1,6 +1,9 @@
 import { eventCalendarFile } from "~/events/event-calendar.server";
 import type { Route } from "./+types/eventos.$id.calendario";
 
+/** Read-only: a POST gets a plain 405 (app/lib/refuse-writes.server.ts). */
+export { refuseWrites as action } from "~/lib/refuse-writes.server";
+
 /** "Adicionar ao calendário": the event as an iCalendar download (404 unless approved). */
 export async function loader({ params }: Route.LoaderArgs) {
   const file = await eventCalendarFile(params.id);

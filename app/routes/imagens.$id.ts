@@ -1,6 +1,9 @@
 import { findImage, isImageWidth, resizeImage } from "~/images/images.server";
 import type { Route } from "./+types/imagens.$id";
 
+/** Read-only: a POST gets a plain 405 (app/lib/refuse-writes.server.ts). */
+export { refuseWrites as action } from "~/lib/refuse-writes.server";
+
 // An image id never changes content (a new upload gets a new id), so it is cached for a year.
 // `?w=400` asks for a narrower copy (one of IMAGE_WIDTHS) so cards do not download banners.
 export async function loader({ params, request }: Route.LoaderArgs) {

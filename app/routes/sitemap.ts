@@ -2,6 +2,9 @@ import { publicConfig } from "~/config/public-config.server";
 import { buildSitemap } from "~/seo/sitemap.server";
 import type { Route } from "./+types/sitemap";
 
+/** Read-only: a POST gets a plain 405 (app/lib/refuse-writes.server.ts). */
+export { refuseWrites as action } from "~/lib/refuse-writes.server";
+
 export async function loader({ request }: Route.LoaderArgs) {
   const part = new URL(request.url).searchParams.get("parte");
   const xml = await buildSitemap(publicConfig().baseUrl, part === null ? null : Number(part));

@@ -1,3 +1,4 @@
+import { markDegraded } from "~/lib/degraded-response.server";
 import type { ListPage } from "./list-page";
 
 /**
@@ -15,6 +16,7 @@ export async function loadListPage<T>(
     return { list: await load(), failed: false };
   } catch (error) {
     console.error(`${what}: could not list (${url.search}):`, error);
+    markDegraded();
     return { list: { items: [], page, hasMore: false }, failed: true };
   }
 }

@@ -5,9 +5,15 @@ import type { ListPage } from "./list-page";
 /** Deeper pages are refused: nobody scrolls 50 000 cards, and huge offsets cost the database. */
 const MAX_PAGE = 2500;
 
-/** `busca`: trimmed, at most 50 characters (SPEC.md section 5), inner spaces collapsed. */
+/**
+ * `busca`: trimmed, at most 50 characters (SPEC.md section 5), inner spaces collapsed. Control
+ * characters (a NUL byte, which PostgreSQL refuses in text) count as spaces.
+ */
 export function readSearch(params: URLSearchParams): string {
-  return (params.get("busca") ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_LENGTH.search);
+  return (params.get("busca") ?? "")
+    .replace(/[\s\p{Cc}]+/gu, " ")
+    .trim()
+    .slice(0, MAX_LENGTH.search);
 }
 
 /** `pagina`: a whole number from 1; anything else is page 1. */

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { lt, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
@@ -30,9 +31,10 @@ export interface RateLimitResult {
  * concurrent requests on any instance see one counter, and a finished window starts afresh.
  */
 export async function hitRateLimit(key: string, rule: RateLimitRule): Promise<RateLimitResult> {
+  const storedKey = storageKey(key);
   const window = sql`make_interval(secs => ${rule.windowSeconds})`;
   const result = await db().execute<{ count: number; retry_after: number }>(sql`
-    insert into ${rateLimits} (key, count, window_started_at) values (${key}, 1, now())
+    insert into ${rateLimits} (key, count, window_started_at) values (${storedKey}, 1, now())
     on conflict (key) do update set
       count = case when ${rateLimits.windowStartedAt} <= now() - ${window} then 1
                    else ${rateLimits.count} + 1 end,
@@ -46,6 +48,16 @@ export async function hitRateLimit(key: string, rule: RateLimitRule): Promise<Ra
     allowed: count <= rule.limit,
     retryAfterSeconds: Math.max(1, Number(row?.retry_after ?? 1)),
   };
+}
+
+/**
+ * Keys carry what the client typed (an e-mail). A huge one would not fit the primary key's
+ * index and a NUL character cannot be stored: such keys are kept as their digest, still one
+ * counter per distinct key.
+ */
+function storageKey(key: string): string {
+  if (key.length <= 200 && !key.includes("\u0000")) return key;
+  return `sha256:${createHash("sha256").update(key).digest("hex")}`;
 }
 
 /** Forgets finished windows; called from housekeeping so the table stays small. */

@@ -117,7 +117,11 @@ export async function buildSitemap(baseUrl: string, part: number | null): Promis
   return urlset(entries, baseUrl);
 }
 
-/** /robots.txt: public pages open to crawlers, private areas and APIs closed, the sitemap named. */
+/**
+ * /robots.txt: public pages open to crawlers, private areas and APIs closed, the sitemap named.
+ * Of /auth/, the sign-up and sign-in doors are public pages (the longer Allow wins over the
+ * shorter Disallow); the password pages stay closed.
+ */
 export function buildRobotsTxt(baseUrl: string): string {
   return [
     "User-agent: *",
@@ -125,6 +129,8 @@ export function buildRobotsTxt(baseUrl: string): string {
     "Disallow: /app/",
     "Disallow: /admin/",
     "Disallow: /auth/",
+    "Allow: /auth/cadastro",
+    "Allow: /auth/login",
     "Disallow: /api/",
     "",
     `Sitemap: ${new URL("/sitemap.xml", baseUrl).toString()}`,

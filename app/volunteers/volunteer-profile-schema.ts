@@ -29,3 +29,8 @@ export function volunteerProfileEditSchema(saved: { previewImage: boolean }) {
     saved,
   );
 }
+
+/** The edit form's schema for this profile: a photo already on file may stay as it is. */
+export function volunteerProfileSchemaFor(profile: { photoUrl: string | null }) {
+  return volunteerProfileEditSchema({ previewImage: Boolean(profile.photoUrl) });
+}

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AccountsServer, HttpClient, startAccountsServer } from "../helpers/accounts";
 import { FAKE_PNG } from "../helpers/images";
 import { readMailDir, resetLinkIn } from "../helpers/mail";
-import { VALID_PASSWORD } from "../helpers/signup-rules";
+import { credentialsStep, profileStep } from "../helpers/signup-posts";
 import { waitFor } from "../helpers/wait";
 
 /**
@@ -113,23 +113,8 @@ describe("forgot password", () => {
 describe("sign-up", () => {
   /** A sign-up draft of this client at step 2 (the credentials). */
   async function draftAtCredentials(client: HttpClient): Promise<void> {
-    const response = await client.post("/auth/cadastro", {
-      step: "1",
-      intent: "next",
-      profileType: "VOLUNTEER",
-    });
-    expect(response.status).toBe(302);
+    expect((await client.post("/auth/cadastro", profileStep("VOLUNTEER"))).status).toBe(302);
   }
-
-  const credentials = (email: string) => ({
-    step: "2",
-    intent: "next",
-    email,
-    phone: "+55 (11) 987654321",
-    password: VALID_PASSWORD,
-    confirmPassword: VALID_PASSWORD,
-    acceptTerms: "on",
-  });
 
   it("the e-mail check of step 2: 30 an address per 15 minutes, then 429", async () => {
     const client = new HttpClient(server.url);
@@ -137,22 +122,22 @@ describe("sign-up", () => {
     // A registered e-mail keeps the draft on step 2, so each post is one more check.
     const answers = await Promise.all(
       Array.from({ length: 30 }, () =>
-        client.post("/auth/cadastro", credentials(server.accounts.target.email)),
+        client.post("/auth/cadastro", credentialsStep(server.accounts.target.email)),
       ),
     );
     expect(answers.map((response) => response.status)).toEqual(Array(30).fill(400));
     expect(await answers[0]?.text()).toContain("E-mail já cadastrado.");
     await expectLimited(
-      await client.post("/auth/cadastro", credentials(server.accounts.target.email)),
+      await client.post("/auth/cadastro", credentialsStep(server.accounts.target.email)),
     );
   });
 
   it("account creation: 10 an address per hour, then 429", async () => {
     const client = new HttpClient(server.url);
     await draftAtCredentials(client);
-    expect((await client.post("/auth/cadastro", credentials("limite@teste.org.br"))).status).toBe(
-      302,
-    );
+    expect(
+      (await client.post("/auth/cadastro", credentialsStep("limite@teste.org.br"))).status,
+    ).toBe(302);
     const lastStep = () => {
       const form = new FormData();
       for (const [name, value] of Object.entries({

@@ -9,7 +9,9 @@ import { resetLinkIn } from "../helpers/mail";
 import {
   ADMIN_SHOTS_DIR,
   type AdminWorld,
+  confirmIn,
   expectNoAxeViolations,
+  expectResult,
   signInPage,
   startAdminWorld,
   waitForMail,
@@ -45,20 +47,6 @@ afterAll(async () => {
   await browser?.close();
   await world?.cleanup();
 });
-
-async function confirmIn(page: Page, dialogName: string, button: string) {
-  const dialog = page.getByRole("dialog", { name: dialogName });
-  await expect.poll(() => dialog.evaluate((node) => node.matches(":modal"))).toBe(true);
-  await dialog.getByRole("button", { name: button }).click();
-}
-
-async function expectResult(page: Page, title: string, message?: string) {
-  const dialog = page.getByRole("dialog", { name: title });
-  await dialog.waitFor();
-  if (message) await expect.poll(() => dialog.textContent()).toContain(message);
-  await dialog.getByRole("link", { name: "OK" }).click();
-  await dialog.waitFor({ state: "detached" });
-}
 
 describe("refusals", () => {
   it("refuses a volunteer and an institution on the page, the .data request and a direct POST", async () => {
@@ -192,8 +180,7 @@ describe("moderation", () => {
     await page.waitForURL(/secao=instituicoes&resultado=aprovado/);
     await expectResult(page, "Aprovado!");
     expect((await fetch(`${baseUrl}/instituicoes/${aurora.id}`)).status).toBe(200);
-    // TODO(public directory): the /instituicoes list paginates by scrolling; the detail page is
-    // the check that the institution is public.
+    // The /instituicoes list itself is checked in admin-moderation-loop.test.ts.
     const mail = await waitForMail(world.dataDir, aurora.email, "Cadastro aprovado");
     expect(mail.text).toContain("foi aprovado");
   });
@@ -348,6 +335,8 @@ describe("accounts", () => {
     await expect
       .poll(() => error.textContent())
       .toContain("Não foi possível atualizar o status do evento.");
+    await expectNoAxeViolations(page, "error dialog");
+    await page.screenshot({ path: `${ADMIN_SHOTS_DIR}/erro-1280.png` });
   });
 });
 

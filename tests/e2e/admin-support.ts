@@ -136,3 +136,19 @@ export function waitForMail(dataDir: string, to: string, subject: string): Promi
     { timeoutMs: 15_000, message: `e-mail "${subject}" to ${to}` },
   );
 }
+
+/** Waits for a confirmation dialog to be modal and presses its button. */
+export async function confirmIn(page: Page, dialogName: string, button: string) {
+  const dialog = page.getByRole("dialog", { name: dialogName });
+  await expect.poll(() => dialog.evaluate((node) => node.matches(":modal"))).toBe(true);
+  await dialog.getByRole("button", { name: button }).click();
+}
+
+/** Waits for a result dialog (with `message` when given) and closes it with OK. */
+export async function expectResult(page: Page, title: string, message?: string) {
+  const dialog = page.getByRole("dialog", { name: title });
+  await dialog.waitFor();
+  if (message) await expect.poll(() => dialog.textContent()).toContain(message);
+  await dialog.getByRole("link", { name: "OK" }).click();
+  await dialog.waitFor({ state: "detached" });
+}

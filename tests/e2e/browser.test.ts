@@ -1,22 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, watchPageProblems } from "../helpers/browser";
+import { browserForFile, watchPageProblems } from "../helpers/browser";
 
 /**
  * The shared production server in Chromium, as a person sees it: roles and accessible names
  * only, no CSS selectors, no fixed waits. At a phone width (390 px) and a desktop width (1280 px).
  */
 const baseUrl = inject("baseUrl");
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 const VIEWPORTS = [
   { label: "390 px", width: 390, height: 844 },

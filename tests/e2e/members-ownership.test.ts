@@ -5,6 +5,7 @@ import { type HttpClient, redirectTarget } from "../helpers/accounts";
 import { makeJpeg } from "../helpers/images";
 import {
   dataUrl,
+  eventFormData,
   logServerOnFailure,
   type MembersServer,
   signedInClient,
@@ -69,26 +70,7 @@ function expectNoSecrets(body: string, what: string) {
 
 /** A complete, valid event form: only ownership can make it fail. */
 async function validEventForm(): Promise<FormData> {
-  const form = new FormData();
-  const fields: Record<string, string> = {
-    name: "Tomado pela A",
-    eventDate: "10/10/2099",
-    resume: "Resumo trocado por outra instituição.",
-    about: "Texto trocado por outra instituição, que não deveria conseguir.",
-    uf: "SP",
-    city: "Campinas",
-    street: "Rua Qualquer",
-    number: "1",
-    neighborhood: "Centro",
-    complete: "Casa",
-  };
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  form.set(
-    "landingImage",
-    new Blob([new Uint8Array(await makeJpeg())], { type: "image/jpeg" }),
-    "capa.jpg",
-  );
-  return form;
+  return eventFormData({ name: "Tomado pela A" }, { buffer: await makeJpeg() });
 }
 
 describe("institution A against institution B", () => {

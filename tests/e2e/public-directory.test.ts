@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser } from "../helpers/browser";
+import { browserForFile } from "../helpers/browser";
 import { detailLinks, listCards, openPage, scrollToBottom } from "./public-support";
 
 /**
@@ -10,15 +10,7 @@ import { detailLinks, listCards, openPage, scrollToBottom } from "./public-suppo
 const baseUrl = inject("baseUrl");
 const LIST = "Instituições encontradas";
 const APPROVED_IN_DEMO = 34;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 async function search(page: Page, term: string) {
   const box = page.getByRole("searchbox", { name: "Buscar" });

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser } from "../helpers/browser";
+import { browserForFile } from "../helpers/browser";
 import { detailLinks, openPage } from "./public-support";
 
 /**
@@ -8,15 +8,7 @@ import { detailLinks, openPage } from "./public-support";
  * three approved institutions, the events teaser and the FAQ, with and without JavaScript.
  */
 const baseUrl = inject("baseUrl");
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 const SECTIONS = [
   { anchor: "beneficios", heading: "Por que ser voluntário por aqui" },

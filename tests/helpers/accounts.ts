@@ -7,7 +7,12 @@ import { hashPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { createInstitutionAccount, createVolunteerAccount } from "~/auth/create-account.server";
-import { closeDatabase, type Database, openDatabase } from "~/db/client.server";
+import {
+  closeDatabase,
+  type Database,
+  type DatabaseTarget,
+  openDatabase,
+} from "~/db/client.server";
 import { accounts, institutions, users } from "~/db/schema";
 import { processImageUpload } from "~/images/pipeline.server";
 import { makeJpeg } from "./images";
@@ -91,13 +96,14 @@ export function uniqueEmail(prefix = "pessoa"): string {
 
 /**
  * Writes the accounts into DATA_DIR's embedded database (opened in this process, then closed so
- * the server can take the directory's lock). Keys of `specs` name the accounts in the result.
+ * the server can take the directory's lock), or into the PostgreSQL database `{ url }` names.
+ * Keys of `specs` name the accounts in the result.
  */
 export async function seedAccounts<K extends string>(
-  dataDir: string,
+  target: string | DatabaseTarget,
   specs: Record<K, AccountSpec>,
 ): Promise<Record<K, SeededAccount>> {
-  const database = await openDatabase({ dataDir });
+  const database = await openDatabase(typeof target === "string" ? { dataDir: target } : target);
   try {
     const passwordHash = await hashPassword(FIXTURE_PASSWORD);
     const photo = await processImageUpload(new Blob([new Uint8Array(await makeJpeg())]), "profile");

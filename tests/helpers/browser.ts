@@ -1,4 +1,5 @@
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 
 /** Flags that let Debian's Chromium run headless as root on a machine without outside network. */
 export const CHROMIUM_ARGS = [
@@ -24,6 +25,26 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /**
+ * The test file's Chromium: launched before its first test and closed after its last. Contexts
+ * are opened from it inside hooks and tests.
+ */
+export function browserForFile(): Pick<Browser, "newContext"> {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    newContext: (options?: BrowserContextOptions) => {
+      if (!browser) throw new Error("the browser launches in beforeAll");
+      return browser.newContext(options);
+    },
+  };
+}
+
+/**
  * Records what a person would see as breakage in the developer tools: console errors (CSP
  * violations, failed loads such as a missing favicon), uncaught exceptions, failed requests and
  * HTTP errors. A document's own status is left to the test (a 404 page is meant to be a 404, and
@@ -46,7 +67,14 @@ export function watchPageProblems(page: Page): () => string[] {
     problems.push({ url: "", text: `uncaught: ${error.message}`, failedLoad: false });
   });
   page.on("requestfailed", (request) => {
-    const text = `request failed: ${request.url()} (${request.failure()?.errorText})`;
+    const error = request.failure()?.errorText;
+    // Requests a navigation cancels (ERR_ABORTED) that nobody sees and nothing depends on: React
+    // Router asking /__manifest about the links on the page, and the icon the browser fetches on
+    // its own after the page loads (a missing icon still shows up as an HTTP error below).
+    const pathname = new URL(request.url()).pathname;
+    const harmless = pathname === "/__manifest" || pathname.startsWith("/favicon.");
+    if (error === "net::ERR_ABORTED" && harmless) return;
+    const text = `request failed: ${request.url()} (${error})`;
     problems.push({ url: request.url(), text, failedLoad: false });
   });
   page.on("response", (response) => {

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import {
   closeDatabase,
   type Database,
@@ -22,7 +23,7 @@ export function databaseKind(): DatabaseKind {
 export interface TestDatabase {
   kind: DatabaseKind;
   db: Database;
-  /** Closes and reopens the same database, applying migrations again (as a restart does). */
+  /** Closes and reopens the same database, applying migrations again (as a restart does); `db` follows. */
   reopen: () => Promise<Database>;
   /** Closes the handle and deletes the data (temp DATA_DIR or the scratch database). */
   dispose: () => Promise<void>;
@@ -36,18 +37,20 @@ export interface TestDatabase {
 export async function testDatabase(kind: DatabaseKind = databaseKind()): Promise<TestDatabase> {
   const { target, remove } = kind === "pglite" ? await temporaryDataDir() : await scratchServer();
   try {
-    return {
+    const database: TestDatabase = {
       kind,
       db: await openDatabase(target),
       reopen: async () => {
         await closeDatabase();
-        return openDatabase(target);
+        database.db = await openDatabase(target);
+        return database.db;
       },
       dispose: async () => {
         await closeDatabase();
         await remove();
       },
     };
+    return database;
   } catch (error) {
     await remove();
     throw error;
@@ -67,4 +70,31 @@ async function temporaryDataDir(): Promise<Storage> {
 async function scratchServer(): Promise<Storage> {
   const scratch = await createScratchDatabase();
   return { target: { url: scratch.url }, remove: scratch.drop };
+}
+
+/**
+ * The test file's database: a fresh one opened before its first test and removed after its last.
+ * Read `.db` inside hooks and tests (it is not open yet when the file's top level runs).
+ */
+export function databaseForFile(): Omit<TestDatabase, "dispose"> {
+  let opened: TestDatabase | undefined;
+  const current = () => {
+    if (!opened) throw new Error("the test database opens in beforeAll");
+    return opened;
+  };
+  beforeAll(async () => {
+    opened = await testDatabase();
+  });
+  afterAll(async () => {
+    await opened?.dispose();
+  });
+  return {
+    get kind() {
+      return current().kind;
+    },
+    get db() {
+      return current().db;
+    },
+    reopen: () => current().reopen(),
+  };
 }

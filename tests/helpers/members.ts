@@ -5,7 +5,12 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { expect } from "vitest";
-import { closeDatabase, type Database, openDatabase } from "~/db/client.server";
+import {
+  closeDatabase,
+  type Database,
+  type DatabaseTarget,
+  openDatabase,
+} from "~/db/client.server";
 import { events, images, volunteerRequests } from "~/db/schema";
 import { processImageUpload } from "~/images/pipeline.server";
 import { type AccountSpec, HttpClient, type SeededAccount, seedAccounts, testIp } from "./accounts";
@@ -97,14 +102,18 @@ export async function startMembersServer<K extends string>(options: {
   }
 }
 
-async function seedRows(
-  dataDir: string,
+/**
+ * Writes events and applications of seeded accounts into DATA_DIR's embedded database, or into
+ * the PostgreSQL database `{ url }` names; returns their ids by key.
+ */
+export async function seedRows(
+  target: string | DatabaseTarget,
   accounts: Record<string, SeededAccount>,
   options: { events?: EventSeed[]; applications?: ApplicationSeed[] },
 ): Promise<Record<string, string>> {
   const ids: Record<string, string> = {};
   if (!options.events?.length && !options.applications?.length) return ids;
-  const database = await openDatabase({ dataDir });
+  const database = await openDatabase(typeof target === "string" ? { dataDir: target } : target);
   try {
     const cover = await processImageUpload(
       new Blob([new Uint8Array(await makeJpeg({ width: 900, height: 340, color: "#f97316" }))]),
@@ -278,4 +287,34 @@ export async function idFromLink(page: Page, pattern: RegExp): Promise<string> {
     if (match?.[1]) return match[1];
   }
   throw new Error(`no link matching ${pattern}`);
+}
+
+/**
+ * A complete, valid event form (SPEC.md 5) as the event pages post it; `fields` overrides any
+ * field, and `cover` (a file's bytes) goes in landingImage when given.
+ */
+export function eventFormData(
+  fields: Record<string, string> = {},
+  cover?: { buffer: Buffer; name?: string; mimeType?: string },
+): FormData {
+  const form = new FormData();
+  const values: Record<string, string> = {
+    name: "Evento de teste",
+    eventDate: "10/10/2099",
+    resume: "Resumo de um evento de teste.",
+    about: "Descrição de um evento de teste, longa o bastante.",
+    uf: "SP",
+    city: "Campinas",
+    street: "Rua Qualquer",
+    number: "1",
+    neighborhood: "Centro",
+    complete: "Casa",
+    ...fields,
+  };
+  for (const [field, value] of Object.entries(values)) form.set(field, value);
+  if (cover) {
+    const blob = new Blob([new Uint8Array(cover.buffer)], { type: cover.mimeType ?? "image/jpeg" });
+    form.set("landingImage", blob, cover.name ?? "capa.jpg");
+  }
+  return form;
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { PROJECT_ROOT } from "./server";
 
@@ -35,4 +35,16 @@ export function protectedRoutes(): DeclaredRoute[] {
         route.path.startsWith("admin/")) &&
       route.path !== "admin/login",
   );
+}
+
+/** Routes whose module exports an action (they take POSTs), as written in app/routes.ts. */
+export function routesWithActions(): string[] {
+  return declaredRoutes()
+    .filter((route) => {
+      const file = ["tsx", "ts"]
+        .map((ext) => path.join(PROJECT_ROOT, "app", `${route.id}.${ext}`))
+        .find((candidate) => existsSync(candidate));
+      return file && /export (async )?function action\b/.test(readFileSync(file, "utf8"));
+    })
+    .map((route) => route.path);
 }

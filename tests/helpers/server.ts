@@ -35,6 +35,8 @@ export interface ServerOptions {
   env?: Record<string, string | undefined>;
   /** Reuse an existing DATA_DIR (not removed on stop); default: a fresh temporary one. */
   dataDir?: string;
+  /** Flags for node itself, before the entry (the benchmark's --cpu-prof). */
+  nodeArgs?: string[];
 }
 
 /**
@@ -57,7 +59,7 @@ export async function spawnServer(options: ServerOptions = {}): Promise<RunningS
   Object.assign(env, { PORT: String(port), BASE_URL: url, DATA_DIR: dataDir }, options.env);
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
 
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER_ENTRY], {
     cwd: PROJECT_ROOT,
     env: env as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],

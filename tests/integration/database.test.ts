@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
-import { databaseKind, type TestDatabase, testDatabase } from "../helpers/database";
+import { beforeAll, describe, expect, it } from "vitest";
+import { databaseForFile, databaseKind } from "../helpers/database";
 
 /**
  * The committed migrations, applied by openDatabase(), give the same schema on PGlite and on
@@ -12,6 +11,7 @@ import { databaseKind, type TestDatabase, testDatabase } from "../helpers/databa
 const TABLES = [
   "accounts",
   "audit_log",
+  "directory_search",
   "email_outbox",
   "events",
   "images",
@@ -23,20 +23,10 @@ const TABLES = [
   "volunteers",
 ];
 
-let database: TestDatabase;
-let db: Database;
-
-beforeAll(async () => {
-  database = await testDatabase();
-  db = database.db;
-});
-
-afterAll(async () => {
-  await database?.dispose();
-});
+const database = databaseForFile();
 
 async function rows<T>(query: SQL): Promise<T[]> {
-  const result = await db.execute(query);
+  const result = await database.db.execute(query);
   return result.rows as T[];
 }
 
@@ -65,7 +55,7 @@ async function insertUser(email: string, name = "Pessoa de Teste"): Promise<stri
 }
 
 function insertInstitution(userId: string, values: { cnpj?: string; status?: string } = {}) {
-  return db.execute(sql`
+  return database.db.execute(sql`
     insert into institutions (user_id, name, cnpj, responsible, contact_email, summary, about,
       status, street, number, neighborhood, city, state)
     values (${userId}, 'Casa de Apoio Esperança', ${values.cnpj ?? "11222333000181"}, 'Maria',
@@ -101,6 +91,7 @@ describe(`schema on ${databaseKind()}`, () => {
       select tablename, indexname, indexdef from pg_indexes
       where schemaname = 'public' and indexdef like '%gin_trgm_ops%' order by tablename`);
     expect(indexes.map((row) => row.indexname)).toEqual([
+      "directory_search_trgm_idx",
       "events_search_trgm_idx",
       "institutions_search_trgm_idx",
       "users_search_trgm_idx",
@@ -115,7 +106,7 @@ describe(`schema on ${databaseKind()}`, () => {
       sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
     );
     expect(before[0]?.count).toBeGreaterThanOrEqual(2);
-    db = await database.reopen();
+    await database.reopen();
     const after = await rows<{ count: number }>(
       sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
     );
@@ -133,7 +124,7 @@ describe(`search on ${databaseKind()}`, () => {
     await insertInstitution(await insertUser("sp@example.org"));
     // A row that must not match, so the search is not just "return everything".
     const other = await insertUser("rj@example.org");
-    await db.execute(sql`
+    await database.db.execute(sql`
       insert into institutions (user_id, name, cnpj, responsible, contact_email, summary, about,
         street, number, neighborhood, city, state)
       values (${other}, 'Lar Vida Nova', '11444777000161', 'João', 'lar@example.org',
@@ -156,7 +147,7 @@ describe(`search on ${databaseKind()}`, () => {
   });
 
   it("keeps the generated column in step with updates", async () => {
-    await db.execute(
+    await database.db.execute(
       sql`update institutions set city = 'Águas de Lindóia' where cnpj = '11444777000161'`,
     );
     expect(await search("aguas de lindoia")).toEqual([
@@ -166,7 +157,7 @@ describe(`search on ${databaseKind()}`, () => {
 
   it("can answer the search from the trigram index", async () => {
     // With sequential scans priced out, the planner must be able to use the GIN index.
-    await db.transaction(async (tx) => {
+    await database.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       const plan = await tx.execute(sql`
         explain select user_id from institutions
@@ -219,21 +210,21 @@ describe(`constraints on ${databaseKind()}`, () => {
   it("rejects an unknown role, profile or event status", async () => {
     expect(
       await sqlState(
-        db.execute(
+        database.db.execute(
           sql`insert into users (email, name, profile, role) values ('r@example.org', 'R', 'VOLUNTEER', 'ROOT')`,
         ),
       ),
     ).toBe("23514");
     expect(
       await sqlState(
-        db.execute(
+        database.db.execute(
           sql`insert into users (email, name, profile) values ('p@example.org', 'P', 'GUEST')`,
         ),
       ),
     ).toBe("23514");
     expect(
       await sqlState(
-        db.execute(sql`
+        database.db.execute(sql`
           insert into events (institution_id, name, event_date, resume, about, street, number,
             neighborhood, city, state, status)
           values (${userId}, 'Mutirão', '2026-12-01', 'Resumo', 'Sobre', 'Rua', '1', 'Centro',
@@ -245,14 +236,14 @@ describe(`constraints on ${databaseKind()}`, () => {
   it("rejects a lower-case state and a phone with punctuation", async () => {
     expect(
       await sqlState(
-        db.execute(sql`
+        database.db.execute(sql`
           insert into volunteers (user_id, summary, state, city)
           values (${userId}, 'Resumo', 'sp', 'São Paulo')`),
       ),
     ).toBe("23514");
     expect(
       await sqlState(
-        db.execute(sql`
+        database.db.execute(sql`
           insert into users (email, name, profile, phone)
           values ('tel@example.org', 'T', 'VOLUNTEER', '(11) 99999-9999')`),
       ),
@@ -262,7 +253,7 @@ describe(`constraints on ${databaseKind()}`, () => {
   it("rejects an image type other than JPEG, PNG or WebP", async () => {
     expect(
       await sqlState(
-        db.execute(sql`
+        database.db.execute(sql`
           insert into images (bytes, content_type, width, height, sha256)
           values ('\\x00'::bytea, 'image/svg+xml', 1, 1, 'x')`),
       ),

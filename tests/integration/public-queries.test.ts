@@ -5,9 +5,12 @@ import type { Database } from "~/db/client.server";
 import { todayInBrazil } from "~/events/event-dates";
 import { eventListQuery, listApprovedEvents } from "~/events/public-events.server";
 import {
-  directoryQuery,
+  directoryIdsQuery,
   findApprovedInstitution,
   listApprovedInstitutions,
+  SEARCH_WALK_LIMIT,
+  searchIndexQuery,
+  searchWalkQuery,
 } from "~/institutions/public-institutions.server";
 import { type TestDatabase, testDatabase } from "../helpers/database";
 
@@ -81,16 +84,26 @@ async function explain(query: { toSQL: () => { sql: string; params: unknown[] } 
 describe("directory query", () => {
   const filters = { search: "", uf: "", city: "", type: null };
 
-  it("uses the trigram index for a search", async () => {
-    const plan = await explain(directoryQuery({ ...filters, search: rareTerm(1234) }, 1));
-    expect(plan).toContain("Bitmap Index Scan on institutions_search_trgm_idx");
+  it("answers a lone search's second try from the narrow table's trigram index", async () => {
+    const plan = await explain(searchIndexQuery(rareTerm(1234), 1));
+    expect(plan).toContain("Bitmap Index Scan on directory_search_trgm_idx");
+  });
+
+  it("walks the first names of a lone search's first try in the covering index alone", async () => {
+    const plan = await explain(searchWalkQuery("associacao", 1));
+    expect(plan).toContain("Index Only Scan using institutions_approved_directory_idx");
   });
 
   it("uses the trigram index when the search is combined with the other filters", async () => {
     const plan = await explain(
-      directoryQuery({ ...filters, search: rareTerm(4321), uf: "PR", type: "ONLINE" }, 1),
+      directoryIdsQuery({ ...filters, search: rareTerm(4321), uf: "PR", type: "ONLINE" }, 1),
     );
     expect(plan).toContain("Bitmap Index Scan on institutions_search_trgm_idx");
+  });
+
+  it("walks the names through the covering index, without reading the table", async () => {
+    const plan = await explain(directoryIdsQuery(filters, 3));
+    expect(plan).toContain("Index Only Scan using institutions_approved_directory_idx");
   });
 
   it("finds a name typed without accents or capitals, approved institutions only", async () => {
@@ -101,6 +114,69 @@ describe("directory query", () => {
     expect(approved.items.map((item) => item.name)).toEqual([`Associação Ação ${md5("1234")}`]);
     const pending = await listApprovedInstitutions({ ...filters, search: md5("1230") }, 1);
     expect(pending.items).toEqual([]);
+  });
+
+  it("gives a lone search the pages of the plain query, whether its matches come first or last", async () => {
+    // Names are "Associação Ação <md5>" in md5 order: "acao 0" matches the first sixteenth of
+    // the names (found by the walk), "acao f" the last sixteenth (beyond the walk: the index).
+    expect(await searchWalkQuery("acao 0", 1)).toHaveLength(21);
+    expect(await searchWalkQuery("acao f", 1)).toHaveLength(0);
+    expect(SEARCH_WALK_LIMIT).toBeLessThan(ROWS / 2);
+    for (const search of ["acao 0", "acao f", "cultura", rareTerm(1234), "sem resultado"]) {
+      for (const page of [1, 2, 7]) {
+        const expected = (await directoryIdsQuery({ ...filters, search }, page)).map((r) => r.id);
+        const result = await listApprovedInstitutions({ ...filters, search }, page);
+        expect(
+          result.items.map((item) => item.id),
+          `${search}, page ${page}`,
+        ).toEqual(expected.slice(0, 20));
+        expect(result.hasMore).toBe(expected.length > 20);
+      }
+    }
+  });
+
+  it("keeps the narrow search table equal to the approved institutions", async () => {
+    const copy = async () =>
+      (
+        await db.execute<{ id: string; name: string; text: string }>(sql`
+          select d.institution_id as id, d.name, d.search_text as text from directory_search d
+          full join (select * from institutions where status = 'APPROVED') i
+            on i.user_id = d.institution_id
+          where d.institution_id is null or i.user_id is null
+            or d.name <> i.name or d.search_text <> i.search_text`)
+      ).rows;
+    const count = async () =>
+      (await db.execute<{ n: number }>(sql`select count(*)::int as n from directory_search`))
+        .rows[0]?.n;
+    expect(await copy()).toEqual([]);
+    const approved = Math.round((ROWS * 9) / 10);
+    expect(await count()).toBe(approved);
+
+    const [row] = (
+      await db.execute<{ id: string }>(
+        sql`select user_id as id from institutions where status = 'PENDING' limit 1`,
+      )
+    ).rows as [{ id: string }];
+    const term = "Lar Esperança Nova";
+    const found = async () =>
+      (await listApprovedInstitutions({ ...filters, search: "lar esperanca" }, 1)).items.map(
+        (item) => item.id,
+      );
+    await db.execute(sql`update institutions set name = ${term} where user_id = ${row.id}`);
+    expect(await found()).toEqual([]);
+    await db.execute(sql`update institutions set status = 'APPROVED' where user_id = ${row.id}`);
+    expect(await found()).toEqual([row.id]);
+    await db.execute(sql`update institutions set city = 'Xique-Xique' where user_id = ${row.id}`);
+    expect(
+      (await listApprovedInstitutions({ ...filters, search: "xique" }, 1)).items.map((i) => i.id),
+    ).toEqual([row.id]);
+    await db.execute(sql`update institutions set status = 'REJECTED' where user_id = ${row.id}`);
+    expect(await found()).toEqual([]);
+    await db.execute(sql`update institutions set status = 'APPROVED' where user_id = ${row.id}`);
+    await db.execute(sql`delete from users where id = ${row.id}`);
+    expect(await found()).toEqual([]);
+    expect(await copy()).toEqual([]);
+    expect(await count()).toBe(approved);
   });
 
   it("treats LIKE wildcards as text", async () => {

@@ -54,6 +54,8 @@ export interface AdminQuery {
   id: string | null;
   confirm: Confirmation | null;
   result: Result | null;
+  /** The section was reloaded with "Atualizar" (a failure then reads as a failed refresh). */
+  refresh: boolean;
 }
 
 /** SPEC.md 9: search up to 50 characters. */
@@ -75,6 +77,7 @@ export function parseAdminQuery(params: URLSearchParams): AdminQuery {
     id: id && isUuid(id) ? id.toLowerCase() : null,
     confirm: oneOf(CONFIRMATIONS, params.get("confirmar")),
     result: oneOf(RESULTS, params.get("resultado")),
+    refresh: params.get("atualizar") === "1",
   };
 }
 

@@ -14,6 +14,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   "volunteer.delete": "Excluiu voluntário",
   "institution.delete": "Excluiu instituição",
   "password.reset": "Enviou redefinição de senha",
+  "account.delete": "Excluiu a própria conta",
 };
 
 const WHEN = new Intl.DateTimeFormat("pt-BR", {
@@ -34,12 +35,12 @@ export function AuditSection({
     <section aria-labelledby="titulo-secao">
       <SectionHeader
         title="Auditoria"
-        description="Cada ação administrativa, da mais recente para a mais antiga."
+        description="Cada ação administrativa (e cada conta excluída pelo próprio titular), da mais recente para a mais antiga."
         hidden={{ secao: "auditoria" }}
       />
       <DataTable
         caption="Histórico de ações administrativas"
-        columns={["Quando", "Administrador", "Ação", "Registro"]}
+        columns={["Quando", "Quem", "Ação", "Registro"]}
         countText={`${audit.total.toLocaleString("pt-BR")} registro(s)`}
         emptyText="Nenhum registro encontrado"
         isEmpty={audit.entries.length === 0}

@@ -22,16 +22,26 @@ export function BarChart({
   const width = 360;
   const height = 160;
   const chartHeight = 120;
+  const margin = 14;
   const slot = width / Math.max(1, points.length);
   const barWidth = slot * 0.6;
   const total = points.reduce((sum, point) => sum + point.value, 0);
+  // Up to 12 bars carry their own labels; a longer series (52 weeks) labels every nth bar and
+  // leaves the exact numbers to the table below, so nothing overlaps on a phone.
+  const labelEvery = Math.ceil(points.length / 12);
+  const showValues = labelEvery === 1;
   return (
     <figure className="rounded-2xl border border-line bg-white p-5 shadow-card">
       <figcaption className="flex items-baseline justify-between gap-2">
         <span className="font-bold text-ink">{title}</span>
         <span className="text-sm text-ink-muted">Total: {total.toLocaleString("pt-BR")}</span>
       </figcaption>
-      <svg viewBox={`0 0 ${width} ${height}`} className="mt-4 h-auto w-full" aria-hidden="true">
+      {/* The side margins keep the first and last labels, centred under their bars, inside. */}
+      <svg
+        viewBox={`${-margin} 0 ${width + 2 * margin} ${height}`}
+        className="mt-4 h-auto w-full"
+        aria-hidden="true"
+      >
         <line x1="0" y1={chartHeight} x2={width} y2={chartHeight} className="stroke-line" />
         {points.map((point, index) => {
           const barHeight = (point.value / max) * (chartHeight - 16);
@@ -46,7 +56,7 @@ export function BarChart({
                 rx="3"
                 className="fill-brand-600"
               />
-              {point.value > 0 ? (
+              {showValues && point.value > 0 ? (
                 <text
                   x={x + barWidth / 2}
                   y={chartHeight - barHeight - 4}
@@ -56,14 +66,16 @@ export function BarChart({
                   {point.value}
                 </text>
               ) : null}
-              <text
-                x={x + barWidth / 2}
-                y={chartHeight + 16}
-                textAnchor="middle"
-                className="fill-ink-muted text-[9px]"
-              >
-                {label(point.start)}
-              </text>
+              {index % labelEvery === 0 ? (
+                <text
+                  x={x + barWidth / 2}
+                  y={chartHeight + 16}
+                  textAnchor="middle"
+                  className="fill-ink-muted text-[9px]"
+                >
+                  {label(point.start)}
+                </text>
+              ) : null}
             </g>
           );
         })}

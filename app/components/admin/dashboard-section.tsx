@@ -72,7 +72,7 @@ export function DashboardSection({
       </section>
       <div className="mt-8 grid gap-4 lg:grid-cols-2">
         <BarChart
-          title="Cadastros por semana (últimas 12 semanas)"
+          title="Cadastros por semana (últimos 12 meses)"
           points={signups}
           label={(start) => isoToBrDate(start).slice(0, 5)}
           longLabel={(start) => `Semana de ${isoToBrDate(start)}`}

@@ -6,7 +6,8 @@ import { Spinner } from "../ui/spinner";
 
 /**
  * A section's title with "Atualizar": a GET form carrying only the section (and tab), so it
- * reloads from page 1 without the search, with or without JavaScript.
+ * reloads from page 1 without the search, with or without JavaScript. `atualizar=1` tells the
+ * loader it was a refresh, so a failure says so (SPEC.md 8).
  */
 export function SectionHeader({
   title,
@@ -34,6 +35,7 @@ export function SectionHeader({
           {Object.entries(hidden).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
+          <input type="hidden" name="atualizar" value="1" />
           <RefreshButton type="submit" loading={loading} />
         </Form>
       </div>

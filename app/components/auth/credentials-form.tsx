@@ -1,12 +1,13 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { loginSchema } from "~/auth/login-schemas";
 import { EmailInput } from "~/components/ui/email-input";
 import { ErrorMessage } from "~/components/ui/error-message";
 import { PasswordInput } from "~/components/ui/password-input";
 import { PrimaryButton } from "~/components/ui/primary-button";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { type FormError, useFormValidation } from "~/lib/forms";
+
+const loginSchemas = () => import("~/auth/login-schemas");
 
 /**
  * E-mail and password, shared by /auth/login and /admin/login. With JavaScript the button
@@ -26,7 +27,7 @@ export function CredentialsForm({
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const [filled, setFilled] = useState({ email: Boolean(email), password: false });
-  const validation = useFormValidation(loginSchema, error);
+  const validation = useFormValidation(loginSchemas, (schemas) => schemas.loginSchema, error);
   const submitting = navigation.state === "submitting";
 
   return (

@@ -1,4 +1,4 @@
-import { removedFieldName } from "~/account/form-rules";
+import { removedFieldName } from "~/account/removed-image-field";
 import { AddressBlock } from "~/components/ui/address-block";
 import { DateField } from "~/components/ui/date-field";
 import { ImageUpload } from "~/components/ui/image-upload";
@@ -6,7 +6,6 @@ import type { CityOption, StateOption } from "~/components/ui/localities";
 import { brDateToIso } from "~/components/ui/masks";
 import { TextInput } from "~/components/ui/text-input";
 import { MAX_LENGTH } from "~/config/constants";
-import { eventFormSchema } from "~/events/event-form-schema";
 import type { FormError } from "~/lib/forms";
 import { MemberForm } from "./member-form";
 import { ResumeAboutFields } from "./profile-fields";
@@ -23,6 +22,8 @@ interface EventFormProps {
   submitLabel: string;
 }
 
+const eventSchemas = () => import("~/events/event-form-schema");
+
 /** The event form of "Criar evento" and "Editar evento", in the spec's field order. */
 export function EventForm({
   values,
@@ -35,7 +36,8 @@ export function EventForm({
 }: EventFormProps) {
   return (
     <MemberForm
-      schema={eventFormSchema({ today, cover: Boolean(coverUrl) })}
+      schemas={eventSchemas}
+      schema={(schemas) => schemas.eventFormSchema({ today, cover: Boolean(coverUrl) })}
       serverError={error}
       withFiles
       submitLabel={submitLabel}

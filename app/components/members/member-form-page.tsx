@@ -31,10 +31,11 @@ export function MemberFormPage({
 }
 
 /** "Editar perfil" of a volunteer or an institution: the page, the form and "Salvar alterações". */
-export function EditProfilePage<S extends z.ZodType>({
+export function EditProfilePage<M, S extends z.ZodType>({
   backTo,
   label,
   description,
+  schemas,
   schema,
   serverError,
   children,
@@ -42,13 +43,15 @@ export function EditProfilePage<S extends z.ZodType>({
   backTo: string;
   label: string;
   description: string;
-  schema: S;
+  schemas: () => Promise<M>;
+  schema: (schemas: M) => S;
   serverError?: FormError | null;
   children: (errorFor: ErrorFor) => ReactNode;
 }) {
   return (
     <MemberFormPage backTo={backTo} label={label} title="Editar perfil" description={description}>
       <MemberForm
+        schemas={schemas}
         schema={schema}
         serverError={serverError}
         withFiles

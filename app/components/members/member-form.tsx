@@ -12,7 +12,8 @@ export type ErrorFor = (field: string) => string | undefined;
  * (the first message, next to its field) and then by the action, with the form-wide message
  * and the submit button (spinner while sending) at the end.
  */
-export function MemberForm<S extends z.ZodType>({
+export function MemberForm<M, S extends z.ZodType>({
+  schemas,
   schema,
   serverError,
   withFiles = false,
@@ -22,7 +23,9 @@ export function MemberForm<S extends z.ZodType>({
   className = "flex flex-col gap-5",
   children,
 }: {
-  schema: S;
+  /** The module holding the form's schema: a module-level constant (see useFormValidation). */
+  schemas: () => Promise<M>;
+  schema: (schemas: M) => S;
   serverError?: FormError | null;
   withFiles?: boolean;
   submitLabel: string;
@@ -31,7 +34,7 @@ export function MemberForm<S extends z.ZodType>({
   className?: string;
   children: (errorFor: ErrorFor) => ReactNode;
 }) {
-  const validation = useFormValidation(schema, serverError);
+  const validation = useFormValidation(schemas, schema, serverError);
   const submitting = useNavigation().state === "submitting";
   return (
     <Form

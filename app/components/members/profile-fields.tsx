@@ -1,5 +1,4 @@
-import { removedFieldName } from "~/account/form-rules";
-import { VOLUNTEERING_TYPE_LABELS } from "~/auth/signup-schemas";
+import { removedFieldName } from "~/account/removed-image-field";
 import { EmailInput } from "~/components/ui/email-input";
 import { UserIcon } from "~/components/ui/icons";
 import { ImageUpload } from "~/components/ui/image-upload";
@@ -8,7 +7,7 @@ import { RadioGroup } from "~/components/ui/radio-group";
 import { StateCityFields } from "~/components/ui/state-city-fields";
 import { TextArea } from "~/components/ui/text-area";
 import { TextInput } from "~/components/ui/text-input";
-import { MAX_LENGTH } from "~/config/constants";
+import { MAX_LENGTH, VOLUNTEERING_TYPE_LABELS } from "~/config/constants";
 
 /**
  * The profile fields a volunteer or an institution fills in at sign-up and edits later, so both
@@ -132,6 +131,7 @@ export function InstitutionProfileFields({
         legend="Tipo de voluntariado"
         options={VOLUNTEERING_TYPE_LABELS}
         defaultValue={values.volunteeringType ?? "Presencial"}
+        error={errorFor("volunteeringType")}
       />
       <EmailInput
         name="contactEmail"

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { DEFAULT_EVENT_IMAGE_URL } from "~/components/ui/default-images";
-import { ArrowRightIcon, CalendarIcon, MapPinIcon } from "~/components/ui/icons";
+import { ArrowRightIcon, CalendarIcon, MapPinIcon } from "~/components/ui/icons-common";
 import { formatIsoDate } from "~/events/event-dates";
 import type { EventCard as EventCardData } from "~/events/public-events.server";
 import { CARD_CLASS, CARD_IMAGE_SIZES, STRETCHED_LINK_CLASS } from "./card-styles";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { cx } from "~/components/ui/class-names";
 import { DEFAULT_AVATAR_URL } from "~/components/ui/default-images";
-import { ArrowRightIcon, MapPinIcon } from "~/components/ui/icons";
+import { ArrowRightIcon, MapPinIcon } from "~/components/ui/icons-common";
 import type { InstitutionCard as InstitutionCardData } from "~/institutions/public-institutions.server";
 import { CARD_CLASS, CARD_IMAGE_SIZES, STRETCHED_LINK_CLASS } from "./card-styles";
 import { ResponsiveImage } from "./responsive-image";

@@ -1,12 +1,5 @@
 import { Link } from "react-router";
-import { PASSWORD_HINT } from "~/auth/password-rule";
-import {
-  credentialsSchema,
-  institutionDetailsSchema,
-  institutionProfileSchema,
-  profileTypeSchema,
-  volunteerProfileSchema,
-} from "~/auth/signup-schemas";
+import { PASSWORD_HINT } from "~/auth/password-messages";
 import {
   InstitutionProfileFields,
   VolunteerProfileFields,
@@ -39,10 +32,16 @@ const locationError = (errorFor: (field: string) => string | undefined) =>
 
 export function ProfileTypeStep({ values, error }: StepProps) {
   return (
-    <WizardStep step={1} schema={profileTypeSchema} serverError={error} canGoBack={false}>
-      {() => (
+    <WizardStep
+      step={1}
+      schema={(schemas) => schemas.profileTypeSchema}
+      serverError={error}
+      canGoBack={false}
+    >
+      {(errorFor) => (
         <RadioGroup
           name="profileType"
+          error={errorFor("profileType")}
           legend="Tipo de cadastro"
           layout="cards"
           defaultValue={values.profileType ?? "VOLUNTEER"}
@@ -62,7 +61,11 @@ export function CredentialsStep({
   passwordOnFile,
 }: StepProps & { passwordOnFile: boolean }) {
   return (
-    <WizardStep step={2} schema={credentialsSchema({ passwordOnFile })} serverError={error}>
+    <WizardStep
+      step={2}
+      schema={(schemas) => schemas.credentialsSchema({ passwordOnFile })}
+      serverError={error}
+    >
       {(errorFor) => (
         <>
           <EmailInput name="email" defaultValue={values.email} error={errorFor("email")} />
@@ -136,7 +139,7 @@ export function VolunteerProfileStep({ values, error, states, cities }: StepProp
   return (
     <WizardStep
       step={3}
-      schema={volunteerProfileSchema}
+      schema={(schemas) => schemas.volunteerProfileSchema}
       serverError={error}
       withFiles
       nextLabel="Criar conta"
@@ -155,7 +158,7 @@ export function VolunteerProfileStep({ values, error, states, cities }: StepProp
 
 export function InstitutionDetailsStep({ values, error, states, cities }: StepProps & Places) {
   return (
-    <WizardStep step={3} schema={institutionDetailsSchema} serverError={error}>
+    <WizardStep step={3} schema={(schemas) => schemas.institutionDetailsSchema} serverError={error}>
       {(errorFor) => (
         <>
           <TextInput
@@ -198,7 +201,7 @@ export function InstitutionProfileStep({ values, error }: StepProps) {
   return (
     <WizardStep
       step={4}
-      schema={institutionProfileSchema}
+      schema={(schemas) => schemas.institutionProfileSchema}
       serverError={error}
       withFiles
       nextLabel="Criar conta"
@@ -211,6 +214,7 @@ export function InstitutionProfileStep({ values, error }: StepProps) {
             legend="Permite divulgar a instituição nas redes sociais?"
             options={["Sim", "Não"]}
             defaultValue={values.permitDivulgation ?? "Sim"}
+            error={errorFor("permitDivulgation")}
           />
         </>
       )}

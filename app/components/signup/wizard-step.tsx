@@ -1,6 +1,7 @@
 import type { FormEvent, ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
+import type * as SignupSchemas from "~/auth/signup-schemas";
 import { ErrorMessage } from "~/components/ui/error-message";
 import { PrimaryButton } from "~/components/ui/primary-button";
 import { TwoButtonRow } from "~/components/ui/two-button-row";
@@ -8,10 +9,12 @@ import { type FormError, useFormValidation } from "~/lib/forms";
 
 export type ErrorFor = (field: string) => string | undefined;
 
+const signupSchemas = () => import("~/auth/signup-schemas");
+
 /**
  * One wizard step: a real form posting its step number and an intent. "Voltar" posts
  * intent=back (the server keeps what was typed, without checking it); "Próximo" checks the
- * step's schema in the browser first, then on the server.
+ * step's schema (picked from ~/auth/signup-schemas) in the browser first, then on the server.
  */
 export function WizardStep<S extends z.ZodType>({
   step,
@@ -23,7 +26,7 @@ export function WizardStep<S extends z.ZodType>({
   children,
 }: {
   step: number;
-  schema: S;
+  schema: (schemas: typeof SignupSchemas) => S;
   serverError?: FormError | null;
   withFiles?: boolean;
   canGoBack?: boolean;
@@ -31,7 +34,7 @@ export function WizardStep<S extends z.ZodType>({
   children: (errorFor: ErrorFor) => ReactNode;
 }) {
   const navigation = useNavigation();
-  const validation = useFormValidation(schema, serverError);
+  const validation = useFormValidation(signupSchemas, schema, serverError);
   const submittingIntent =
     navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
 

@@ -10,7 +10,7 @@ import {
 } from "react";
 import { TOAST_DURATION_MS } from "~/config/constants";
 import { cx } from "./class-names";
-import { AlertIcon, CheckCircleIcon, CloseIcon, InfoIcon } from "./icons";
+import { AlertIcon, CheckCircleIcon, CloseIcon, InfoIcon } from "./icons-common";
 
 export type ToastTone = "success" | "error" | "info";
 /** SPEC section 9: public pages top-right, admin top-center. */

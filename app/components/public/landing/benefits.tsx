@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { SearchIcon, ShieldCheckIcon, SparklesIcon } from "~/components/ui/icons";
+import { SearchIcon, ShieldCheckIcon, SparklesIcon } from "~/components/ui/icons-common";
 import { LandingSection } from "./landing-section";
 
 const BENEFITS: { icon: ReactNode; title: string; text: string }[] = [

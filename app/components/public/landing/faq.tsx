@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { ChevronDownIcon } from "~/components/ui/icons";
+import { ChevronDownIcon } from "~/components/ui/icons-common";
 import { REVIEW_DAYS } from "~/config/constants";
 import { LandingSection } from "./landing-section";
 

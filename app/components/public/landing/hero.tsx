@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
-import { CheckCircleIcon } from "~/components/ui/icons";
+import { CheckCircleIcon } from "~/components/ui/icons-common";
 import { HeroIllustration } from "./hero-illustration";
 
 const HIGHLIGHTS = ["Cadastro gratuito", "Instituições verificadas", "Presencial ou online"];

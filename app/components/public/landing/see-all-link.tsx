@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { ArrowRightIcon } from "~/components/ui/icons";
+import { ArrowRightIcon } from "~/components/ui/icons-common";
 
 /** "Ver todas as instituições", "Ver todos os eventos": from a landing teaser to its full list. */
 export function SeeAllLink({ to, children }: { to: string; children: ReactNode }) {

@@ -1,0 +1,150 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { RATE_LIMITED_MESSAGE, RATE_LIMITS } from "~/security/rate-limit.server";
+import { HttpClient, type SeededAccount } from "../helpers/accounts";
+import { fixtureDatabase, PRODUCTION_ENV } from "../helpers/fault-database";
+import { nginxPort, nginxUnavailable, type RunningNginx, startNginx } from "../helpers/fault-nginx";
+import { skipWithoutPostgres } from "../helpers/postgres";
+import { type RunningServer, startServer } from "../helpers/server";
+import { waitFor } from "../helpers/wait";
+
+/**
+ * Issue 7, item 5: two app instances behind nginx (round-robin, loopback) on one PostgreSQL
+ * database, TRUST_PROXY=true, as the README's "more traffic" section deploys them. A session
+ * made through one instance works on the other, and login attempts count across both, so the
+ * per-account limit holds however nginx spreads the attempts. Each instance's request log says
+ * which one answered.
+ */
+
+const NGINX_MISSING = nginxUnavailable();
+if (NGINX_MISSING) {
+  if (process.env.CI) throw new Error(`CI must install nginx (.ci/run): ${NGINX_MISSING}`);
+  console.warn(`fault-nginx skipped: ${NGINX_MISSING}`);
+}
+
+type Key = "volunteer" | "target";
+let instances: RunningServer[] = [];
+let nginx: RunningNginx | undefined;
+let accounts: Record<Key, SeededAccount>;
+const cleanups: (() => Promise<unknown>)[] = [];
+
+describe.skipIf(skipWithoutPostgres() || NGINX_MISSING)("two instances behind nginx", () => {
+  beforeAll(async () => {
+    const database = await fixtureDatabase({
+      accounts: {
+        volunteer: { kind: "volunteer", name: "Vera Balanceada" },
+        target: { kind: "volunteer", name: "Tânia Visada" },
+      },
+    });
+    cleanups.push(database.drop);
+    accounts = database.accounts;
+    const port = await nginxPort();
+    // Same environment for both, as a deployment gives them; they start (and migrate) together.
+    const env = {
+      ...PRODUCTION_ENV,
+      DATABASE_URL: database.url,
+      BASE_URL: `http://127.0.0.1:${port}`,
+    };
+    instances = await Promise.all([startServer({ env }), startServer({ env })]);
+    for (const instance of instances) cleanups.push(instance.stop);
+    nginx = await startNginx(
+      port,
+      instances.map((instance) => instance.port),
+    );
+    cleanups.push(nginx.stop);
+  }, 120_000);
+
+  afterEach(({ task }) => {
+    if (task.result?.state !== "fail") return;
+    for (const [index, instance] of instances.entries()) {
+      console.error(`--- instance ${index} log (end) ---\n${instance.logs().slice(-3000)}`);
+    }
+    console.error(`--- nginx ---\n${nginx?.logs()}`);
+  });
+
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  });
+
+  /** How many times each instance logged a request line matching `pattern`. */
+  const served = (pattern: RegExp) =>
+    instances.map(
+      (instance) =>
+        instance
+          .logs()
+          .split("\n")
+          .filter((line) => pattern.test(line)).length,
+    );
+
+  /**
+   * Per instance, how many requests matching `pattern` it logged since `since`, once the logs
+   * hold `total` of them (a request's log line reaches this process through a pipe, a moment
+   * after its answer), or as they are after a timeout.
+   */
+  const servedOnceLogged = async (pattern: RegExp, total: number, since = [0, 0]) => {
+    const counts = () => served(pattern).map((count, index) => count - (since[index] ?? 0));
+    await waitFor(() => counts().reduce((a, b) => a + b) >= total, {
+      timeoutMs: 5_000,
+      message: `request log lines ${pattern}`,
+    }).catch(() => undefined);
+    return counts();
+  };
+
+  it("a session made through one instance works on the other", async () => {
+    const client = new HttpClient(nginx?.url ?? "");
+    const signIn = await client.signIn(accounts.volunteer);
+    expect(signIn.status).toBe(302);
+    const signIns = await servedOnceLogged(/^POST \/auth\/login 302/, 1);
+    expect(signIns.reduce((a, b) => a + b)).toBe(1);
+
+    // Round-robin: four page views through nginx land on both instances, all signed in.
+    for (let i = 0; i < 4; i++) {
+      const page = await client.get("/app/voluntario");
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain("Vera Balanceada");
+    }
+    expect(await servedOnceLogged(/^GET \/app\/voluntario 200/, 4)).toEqual([2, 2]);
+
+    // And straight to each instance, past nginx: the same cookie is a session on both.
+    for (const instance of instances) {
+      const direct = await fetch(`${instance.url}/app/voluntario`, {
+        headers: { Cookie: client.cookieHeader() },
+        redirect: "manual",
+      });
+      expect(direct.status, instance.url).toBe(200);
+    }
+
+    // Signing out through one instance ends the session on both.
+    expect((await client.post("/auth/sair", {})).status).toBe(302);
+    for (let i = 0; i < 2; i++) {
+      const page = await client.get("/app/voluntario");
+      expect(page.status).toBe(302);
+      expect(page.headers.get("location")).toMatch(/^\/auth\/login/);
+    }
+  });
+
+  it("login attempts count across both instances", async () => {
+    const limit = RATE_LIMITS.signInPerAccount.limit;
+    const before = served(/^POST \/auth\/login 401/);
+    const answers: number[] = [];
+    // One after the other, so nginx alternates: each instance sees about half of them.
+    for (let i = 0; i < limit; i++) {
+      const client = new HttpClient(nginx?.url ?? "");
+      const response = await client.signIn({ email: accounts.target.email, password: "errada123" });
+      answers.push(response.status);
+    }
+    expect(answers).toEqual(Array(limit).fill(401));
+    const perInstance = await servedOnceLogged(/^POST \/auth\/login 401/, limit, before);
+    expect(Math.min(...perInstance), "attempts each instance saw").toBeGreaterThanOrEqual(2);
+    expect(Math.max(...perInstance)).toBeLessThan(limit);
+
+    // Neither instance alone has seen `limit` attempts, yet the next ones are refused by both
+    // (nginx alternates), even with the right password.
+    const refusedBefore = served(/^POST \/auth\/login 429/);
+    for (let i = 0; i < 2; i++) {
+      const refused = await new HttpClient(nginx?.url ?? "").signIn(accounts.target);
+      expect(refused.status).toBe(429);
+      expect(await refused.text()).toContain(RATE_LIMITED_MESSAGE);
+    }
+    expect(await servedOnceLogged(/^POST \/auth\/login 429/, 2, refusedBefore)).toEqual([1, 1]);
+  });
+});

@@ -1,0 +1,523 @@
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { FIXTURE_PASSWORD, HttpClient, redirectTarget } from "../helpers/accounts";
+import { makeJpeg } from "../helpers/images";
+import { eventFormData, logServerOnFailure } from "../helpers/members";
+import { protectedRoutes, routeExists, routesWithActions } from "../helpers/routes";
+import { type SecurityServer, startSecurityServer } from "../helpers/security-server";
+import { PROJECT_ROOT } from "../helpers/server";
+
+/**
+ * The route guards of SPEC.md 2 as a matrix: who (anonymous, volunteer, institution under
+ * review, approved institution, admin) asks for which protected route, and how (a page, React
+ * Router's `.data` request as a client-side navigation sends it, a direct form POST, a POST to
+ * `.data`). Each cell gives the expected redirect or refusal. Guards run on the server for each
+ * request, so no way of asking gets past them.
+ *
+ * Adding a protected route? Add its row to ROWS: the completeness test below fails until every
+ * protected route of app/routes.ts has one. Rows of routes not (yet) declared are skipped.
+ *
+ * Then every action: each form intent of each protected route (the admin's approve, reject,
+ * delete and reset; the institution's accept, decline and cancel; the member forms) is posted,
+ * complete and valid, by every actor the guards refuse, and must be refused the same way; the
+ * database afterwards must equal the database before the server started (compared table by
+ * table). Last, the same forms posted by the actor they belong to succeed: proof that the
+ * refused posts would have changed something had a guard let them through.
+ */
+
+const ACTORS = ["anonymous", "volunteer", "pending", "approved", "admin"] as const;
+type Actor = (typeof ACTORS)[number];
+
+/**
+ * "ok": the page answers 200. "passes": the guards let the request through, whatever the page
+ * then decides (its own business, e.g. an approved-only screen sending others to their status
+ * page). "login": to /auth/login remembering path and query; "admin-login": to /admin/login,
+ * likewise; `{ redirect }`: that redirect.
+ */
+type Outcome = "ok" | "passes" | "login" | "admin-login" | { redirect: string };
+
+interface Row {
+  /** As declared in app/routes.ts. */
+  route: string;
+  /** The URL asked for (path and query), built once the fixture accounts exist. */
+  url: () => string;
+  expected: Record<Actor, Outcome>;
+  /** A resource route (a file download) has no `.data` form. */
+  resource?: boolean;
+}
+
+const HOME: Outcome = { redirect: "/" };
+
+/** SPEC.md 2: an admin route without a session goes to /admin/login; anyone but an admin to /. */
+const ADMIN_ROUTE: Record<Actor, Outcome> = {
+  anonymous: "admin-login",
+  volunteer: HOME,
+  pending: HOME,
+  approved: HOME,
+  admin: "ok",
+};
+
+/** SPEC.md 2: a USER route, optionally for one profile; the wrong profile or role goes to /. */
+function userRoute(profile?: "VOLUNTEER" | "INSTITUTION"): Record<Actor, Outcome> {
+  return {
+    anonymous: "login",
+    volunteer: profile === "INSTITUTION" ? HOME : "ok",
+    pending: profile === "VOLUNTEER" ? HOME : "ok",
+    approved: profile === "VOLUNTEER" ? HOME : "ok",
+    admin: HOME,
+  };
+}
+
+/**
+ * A route of a later issue: the SPEC.md 2 guard cells are asserted exactly; for the people the
+ * guard lets in, only that it does (the page's own rules are that issue's tests).
+ */
+function laterRoute(profile?: "VOLUNTEER" | "INSTITUTION"): Record<Actor, Outcome> {
+  const expected = userRoute(profile);
+  for (const actor of ACTORS) if (expected[actor] === "ok") expected[actor] = "passes";
+  return expected;
+}
+
+type Key = Exclude<Actor, "anonymous"> | "other" | "pending2" | "pending3";
+let server: SecurityServer<Key>;
+const clients = {} as Record<Actor, HttpClient>;
+
+const ROWS: Row[] = [
+  { route: "app/voluntario", url: () => "/app/voluntario", expected: userRoute("VOLUNTEER") },
+  {
+    route: "app/instituicao",
+    url: () => "/app/instituicao",
+    expected: userRoute("INSTITUTION"),
+  },
+  {
+    route: "app/atualizar-senha",
+    url: () => "/app/atualizar-senha?origem=menu",
+    expected: userRoute(),
+  },
+  {
+    route: "app/seja-voluntario",
+    url: () => `/app/seja-voluntario?id=${server.accounts.approved.id}`,
+    expected: userRoute(),
+  },
+  {
+    route: "app/atualizar-voluntario",
+    url: () => "/app/atualizar-voluntario",
+    expected: laterRoute("VOLUNTEER"),
+  },
+  {
+    route: "app/atualizar-instituicao",
+    url: () => "/app/atualizar-instituicao",
+    expected: laterRoute("INSTITUTION"),
+  },
+  { route: "app/novo-evento", url: () => "/app/novo-evento", expected: laterRoute("INSTITUTION") },
+  {
+    route: "app/eventos/:id/editar",
+    url: () => `/app/eventos/${randomUUID()}/editar`,
+    expected: laterRoute("INSTITUTION"),
+  },
+  { route: "app/meus-dados", url: () => "/app/meus-dados", expected: laterRoute() },
+  {
+    route: "app/meus-dados/arquivo",
+    url: () => "/app/meus-dados/arquivo",
+    expected: laterRoute(),
+    resource: true,
+  },
+  { route: "admin/dashboard", url: () => "/admin/dashboard", expected: ADMIN_ROUTE },
+  {
+    route: "admin",
+    url: () => "/admin",
+    // An admin route like the dashboard; past the guard it only redirects there.
+    expected: { ...ADMIN_ROUTE, admin: { redirect: "/admin/dashboard" } },
+  },
+];
+
+beforeAll(async () => {
+  server = await startSecurityServer({
+    accounts: {
+      volunteer: { kind: "volunteer" },
+      pending: { kind: "institution", status: "PENDING" },
+      approved: { kind: "institution", status: "APPROVED" },
+      admin: { kind: "admin" },
+      // Targets of the admin's intents, so each intent acts on a record of its own.
+      other: { kind: "volunteer" },
+      pending2: { kind: "institution", status: "PENDING" },
+      pending3: { kind: "institution", status: "PENDING" },
+    },
+    events: [
+      { key: "toEdit", institution: "approved", name: "Evento para editar", status: "APPROVED" },
+      {
+        key: "toCancel",
+        institution: "approved",
+        name: "Evento para cancelar",
+        status: "APPROVED",
+      },
+      { key: "toApprove", institution: "approved", name: "Evento para aprovar", status: "PENDING" },
+      { key: "toReject", institution: "approved", name: "Evento para reprovar", status: "PENDING" },
+      { key: "toDelete", institution: "approved", name: "Evento para excluir", status: "APPROVED" },
+    ],
+    applications: [
+      { key: "toAccept", volunteer: "volunteer", institution: "approved" },
+      { key: "toDecline", volunteer: "other", institution: "approved" },
+    ],
+  });
+  clients.anonymous = new HttpClient(server.url);
+  await Promise.all(
+    (["volunteer", "pending", "approved", "admin"] as const).map(async (actor) => {
+      clients[actor] = new HttpClient(server.url);
+      const door = actor === "admin" ? "/admin/login" : "/auth/login";
+      const response = await clients[actor].signIn(server.accounts[actor], door);
+      if (response.status !== 302) throw new Error(`${actor} could not sign in`);
+    }),
+  );
+});
+
+afterEach(({ task }) => logServerOnFailure(task, server));
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** Where a refusal sends the asker, given the URL they asked for. */
+function expectedTarget(outcome: Exclude<Outcome, "ok" | "passes">, url: string): string {
+  if (outcome === "login") return `/auth/login?redirectTo=${encodeURIComponent(url)}`;
+  if (outcome === "admin-login") return `/admin/login?redirectTo=${encodeURIComponent(url)}`;
+  return outcome.redirect;
+}
+
+/** `/a/b?x=1` → `/a/b.data?x=1&_routes=<route id>`, as a client-side navigation asks. */
+function dataUrl(url: string, routeId: string): string {
+  const [pathname = "", query] = url.split("?");
+  const params = new URLSearchParams(query);
+  params.set("_routes", routeId);
+  return `${pathname}.data?${params}`;
+}
+
+/** Where the guards send someone they refuse. */
+const GUARD_REFUSAL = /^\/(auth\/login|admin\/login)?(\?|$)/;
+
+const routeIds = new Map(protectedRoutes().map((route) => [route.path, route.id]));
+
+describe("route guard matrix", () => {
+  it("has a row for every protected route of app/routes.ts", () => {
+    const covered = new Set(ROWS.map((row) => row.route));
+    expect(protectedRoutes().filter((route) => !covered.has(route.path))).toEqual([]);
+  });
+
+  const cases = ROWS.flatMap((row) => ACTORS.map((actor) => ({ row, actor })));
+
+  it.each(cases.map(({ row, actor }) => [row.route, actor, row] as const))(
+    "%s · %s",
+    async (route, actor, row) => {
+      if (!routeExists(route)) return; // declared in the table ahead of its route
+      const client = clients[actor];
+      const outcome = row.expected[actor];
+      const url = row.url();
+      const routeId = routeIds.get(route) ?? "";
+
+      const page = await client.get(url);
+      const data = row.resource ? undefined : await client.get(dataUrl(url, routeId));
+
+      if (outcome === "ok") {
+        expect(page.status, `GET ${url}`).toBe(200);
+        if (data) expect(data.status, `GET ${url} (.data)`).toBe(200);
+        return;
+      }
+      if (outcome === "passes") {
+        for (const response of [page, data]) {
+          if (!response) continue;
+          expect(response.status, `GET ${url}`).toBeLessThan(500);
+          const target = (await redirectTarget(response)) ?? "(no redirect)";
+          expect(target, `GET ${url}`).not.toMatch(GUARD_REFUSAL);
+        }
+        return;
+      }
+      const target = expectedTarget(outcome, url);
+      expect(page.status, `GET ${url}`).toBe(302);
+      expect(await redirectTarget(page), `GET ${url}`).toBe(target);
+      if (data) {
+        // React Router answers a `.data` request's redirect as 202 with the target in the body.
+        expect(data.status, `GET ${url} (.data)`).toBe(202);
+        expect(await redirectTarget(data), `GET ${url} (.data)`).toBe(target);
+      }
+
+      // A direct POST, as a form on our own site would send it (valid Origin): refused the same
+      // way, before any action runs. (Those the guards let in are not posted: what a route does
+      // with a POST is its own business.)
+      if (!GUARD_REFUSAL.test(target)) return;
+      const post = await client.post(url, { qualquer: "coisa" });
+      expect(await redirectTarget(post), `POST ${url}`).toBe(target);
+      if (!row.resource) {
+        const postData = await client.post(dataUrl(url, routeId), { qualquer: "coisa" });
+        expect(postData.status, `POST ${url} (.data)`).toBe(202);
+        expect(await redirectTarget(postData), `POST ${url} (.data)`).toBe(target);
+      }
+    },
+  );
+
+  it("the sessions used above are still valid (no row signed anyone out)", async () => {
+    for (const actor of ["volunteer", "pending", "approved"] as const) {
+      expect((await clients[actor].get("/app/atualizar-senha")).status, actor).toBe(200);
+    }
+  });
+});
+
+// ------------------------------------------------------------------------------ actions
+
+type Form = Record<string, string> | FormData;
+
+interface Intent {
+  /** The form's `intent` value, or a name for a form without one. */
+  name: string;
+  form: () => Form | Promise<Form>;
+  /** Who may post it: the last phase posts it as them and expects success. */
+  owner: Actor;
+}
+
+interface ActionRow {
+  route: string;
+  url: () => string;
+  intents: Intent[];
+  /**
+   * Refusals past the guard, by the route itself: an institution under review may not answer
+   * applications (403 with a message) nor manage events (back to its status screen).
+   */
+  routeRefusals?: Partial<Record<Actor, { status: number; text: string } | { redirect: string }>>;
+}
+
+const id = (key: string) => server.ids[key] ?? "";
+const accountId = (key: Key) => server.accounts[key].id;
+
+/** A complete event form; the cover is a real JPEG when `withCover`. */
+async function eventForm(name: string, withCover: boolean): Promise<FormData> {
+  const cover = withCover ? { buffer: await makeJpeg({ width: 900, height: 340 }) } : undefined;
+  return eventFormData({ name }, cover);
+}
+
+const admin = (intent: string, target: () => string, extra: Record<string, string> = {}) => ({
+  name: intent,
+  owner: "admin" as const,
+  form: () => ({ intent, id: target(), ...extra }),
+});
+
+const NOT_APPROVED = { status: 403, text: "Apenas instituições aprovadas podem fazer isso." };
+const TO_STATUS_SCREEN = { redirect: "/app/instituicao" };
+
+/**
+ * Every action of a protected route, in the order the last phase runs them as their owners
+ * (an application is accepted before its volunteer applies again; the admin's deletions last).
+ */
+const ACTIONS: ActionRow[] = [
+  {
+    route: "app/instituicao",
+    url: () => "/app/instituicao",
+    routeRefusals: { pending: NOT_APPROVED },
+    intents: [
+      { name: "accept", owner: "approved", form: () => ({ intent: "accept", id: id("toAccept") }) },
+      {
+        name: "decline",
+        owner: "approved",
+        form: () => ({ intent: "decline", id: id("toDecline") }),
+      },
+      {
+        name: "cancel-event",
+        owner: "approved",
+        form: () => ({ intent: "cancel-event", id: id("toCancel") }),
+      },
+    ],
+  },
+  {
+    route: "app/eventos/:id/editar",
+    url: () => `/app/eventos/${id("toEdit")}/editar`,
+    routeRefusals: { pending: TO_STATUS_SCREEN },
+    intents: [{ name: "save", owner: "approved", form: () => eventForm("Evento editado", false) }],
+  },
+  {
+    route: "app/novo-evento",
+    url: () => "/app/novo-evento",
+    routeRefusals: { pending: TO_STATUS_SCREEN },
+    intents: [{ name: "create", owner: "approved", form: () => eventForm("Evento novo", true) }],
+  },
+  {
+    route: "app/atualizar-instituicao",
+    url: () => "/app/atualizar-instituicao",
+    intents: [
+      {
+        name: "save",
+        owner: "approved",
+        form: () => ({
+          resume: "Resumo trocado pela matriz.",
+          about: "Sobre trocado pela matriz de guardas.",
+          contactEmail: "trocado@teste.org.br",
+          volunteeringType: "Online",
+        }),
+      },
+    ],
+  },
+  {
+    route: "app/atualizar-voluntario",
+    url: () => "/app/atualizar-voluntario",
+    intents: [
+      {
+        name: "save",
+        owner: "volunteer",
+        form: () => ({
+          name: "Nome Trocado",
+          uf: "RJ",
+          city: "Niterói",
+          resume: "Resumo trocado pela matriz de guardas.",
+        }),
+      },
+    ],
+  },
+  {
+    route: "app/seja-voluntario",
+    url: () => `/app/seja-voluntario?id=${accountId("approved")}`,
+    intents: [
+      {
+        name: "apply",
+        owner: "volunteer",
+        form: () => ({
+          replyEmail: "resposta@teste.org.br",
+          phone: "+55 (11) 912345678",
+          summary: "Candidatura enviada pela matriz de guardas.",
+        }),
+      },
+    ],
+  },
+  {
+    route: "app/atualizar-senha",
+    url: () => "/app/atualizar-senha",
+    intents: [
+      {
+        name: "change",
+        owner: "pending",
+        form: () => ({
+          currentPassword: FIXTURE_PASSWORD,
+          newPassword: "senhaTrocada2027",
+          confirmPassword: "senhaTrocada2027",
+        }),
+      },
+    ],
+  },
+  {
+    route: "app/meus-dados",
+    url: () => "/app/meus-dados",
+    intents: [{ name: "delete", owner: "volunteer", form: () => ({ password: FIXTURE_PASSWORD }) }],
+  },
+  {
+    route: "admin/dashboard",
+    url: () => "/admin/dashboard",
+    intents: [
+      admin("aprovar-instituicao", () => accountId("pending")),
+      admin("reprovar-instituicao", () => accountId("pending2")),
+      admin("excluir-instituicao", () => accountId("pending3")),
+      admin("aprovar-evento", () => id("toApprove")),
+      admin("reprovar-evento", () => id("toReject")),
+      admin("excluir-evento", () => id("toDelete")),
+      admin("resetar-senha", () => accountId("other"), { origem: "voluntario" }),
+      admin("excluir-voluntario", () => accountId("other")),
+    ],
+  },
+];
+
+/** The intents a source file accepts: the admin's z.enum, the institution home's DONE keys. */
+function intentsIn(file: string, block: RegExp, item: RegExp): string[] {
+  const source = readFileSync(path.join(PROJECT_ROOT, file), "utf8");
+  const found = block.exec(source)?.[1] ?? "";
+  return [...found.matchAll(item)].map((match) => match[1] ?? "").sort();
+}
+
+const rowOf = (route: string) => ROWS.find((row) => row.route === route);
+const intentsOf = (route: string) =>
+  ACTIONS.find((row) => row.route === route)
+    ?.intents.map((intent) => intent.name)
+    .sort();
+
+describe("every action, posted by everyone the guards refuse", () => {
+  it("has a row for every protected route with an action, and every intent of each", () => {
+    const protectedPaths = new Set(protectedRoutes().map((route) => route.path));
+    const withActions = routesWithActions().filter((route) => protectedPaths.has(route));
+    expect(withActions.length).toBeGreaterThan(5);
+    expect(ACTIONS.map((row) => row.route).sort()).toEqual(withActions.sort());
+    expect(intentsOf("admin/dashboard")).toEqual(
+      intentsIn(
+        "app/admin/admin-actions.server.ts",
+        /intent: z\.enum\(\[([^\]]+)\]/,
+        /"([a-z-]+)"/g,
+      ),
+    );
+    expect(intentsOf("app/instituicao")).toEqual(
+      intentsIn(
+        "app/routes/app.instituicao.tsx",
+        /const DONE[^{]+\{([^}]+)\}/,
+        /^\s*"?([a-z-]+)"?:/gm,
+      ),
+    );
+  });
+
+  const cases = ACTIONS.flatMap((action) =>
+    action.intents.flatMap((intent) =>
+      ACTORS.map((actor) => [action.route, intent.name, actor, action, intent] as const),
+    ),
+  );
+
+  it.each(cases)("%s · %s · %s", async (route, _name, actor, action, intent) => {
+    const guard = rowOf(route)?.expected[actor];
+    const byRoute = action.routeRefusals?.[actor];
+    if (!guard) throw new Error(`no guard row for ${route}`);
+    const refusedByGuard = guard !== "ok" && guard !== "passes";
+    if (!refusedByGuard && !byRoute) return; // allowed: posted in the last phase only
+    const url = action.url();
+    const routeId = routeIds.get(route) ?? "";
+    for (const target of [url, dataUrl(url, routeId)]) {
+      const response = await clients[actor].post(target, await intent.form());
+      const what = `POST ${target} (${intent.name}) as ${actor}`;
+      if (refusedByGuard) {
+        expect(await redirectTarget(response), what).toBe(expectedTarget(guard, url));
+      } else if (byRoute && "redirect" in byRoute) {
+        expect(await redirectTarget(response), what).toBe(byRoute.redirect);
+      } else if (byRoute) {
+        expect(response.status, what).toBe(byRoute.status);
+        expect(await response.text(), what).toContain(byRoute.text);
+      }
+    }
+  });
+
+  it("left the database exactly as it was before the server started", async () => {
+    const after = await server.stopAndSnapshot();
+    try {
+      // The one write of the matrix above: the allowed actors' GET of their data export, which
+      // is audited (LGPD). Every other row must be as seeded.
+      after.audit_log = (after.audit_log ?? []).filter(
+        (row) => !row.includes('"action":"personal-data.export"'),
+      );
+      expect(after).toEqual(server.before);
+    } finally {
+      // Sessions are kept, so the clients stay signed in on the restarted server.
+      const restarted = await server.restart();
+      for (const actor of ACTORS) {
+        const moved = new HttpClient(restarted.url, clients[actor].ip);
+        for (const [name, value] of clients[actor].cookies) moved.cookies.set(name, value);
+        clients[actor] = moved;
+      }
+    }
+  });
+
+  it.each(
+    ACTIONS.flatMap((action) =>
+      action.intents.map((intent) => [action.route, intent.name, action, intent] as const),
+    ),
+  )("the same %s · %s posted by its owner succeeds", async (_route, _name, action, intent) => {
+    const response = await clients[intent.owner].post(action.url(), await intent.form());
+    const what = `POST ${action.url()} (${intent.name}) as ${intent.owner}`;
+    expect(response.status, `${what}: ${await response.clone().text()}`).toBe(302);
+    // Success says so: a flash message, or the admin's result in the query.
+    const location = response.headers.get("location") ?? "";
+    const flash = response.headers
+      .getSetCookie()
+      .some((cookie) => cookie.startsWith("conecta.flash="));
+    expect(flash || location.includes("resultado="), `${what} → ${location}`).toBe(true);
+  });
+});
