@@ -22,7 +22,7 @@ import { clearFlashCookie, readFlash } from "~/lib/flash.server";
 import { useNonce } from "~/lib/nonce";
 import { usePublicConfig } from "~/lib/use-public-config";
 import type { Route } from "./+types/root";
-import "./app.css";
+import appStylesheet from "./app.css?url";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -69,9 +69,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f766e" />
         <Meta />
-        {/* Styles need no nonce (style-src allows inline ones). Without an explicit empty one,
-            the dev-only critical CSS <style> takes the server's nonce, which the client cannot
-            know, and every page logs a hydration mismatch. */}
+        {/* The only render-blocking file. With a precedence React writes it before the script
+            preloads it hoists into <head>; after them, on a phone's few connections, the
+            stylesheet waited behind ~130 KB of scripts that are not needed for the first paint. */}
+        <link rel="stylesheet" href={appStylesheet} precedence="default" />
+        {/* Links need no nonce (style-src allows inline styles); without an explicit empty one
+            they would take the server's nonce, which the client cannot know (a hydration
+            mismatch on every page). */}
         <Links nonce="" />
       </head>
       <body className="flex min-h-dvh flex-col bg-surface text-ink antialiased">

@@ -1,12 +1,9 @@
-import { DATE_FORMAT_LOCALE } from "~/config/constants";
+import { BRAZIL_TIME_ZONE, DATE_FORMAT_LOCALE } from "~/config/constants";
 
 /**
- * Days as people in Brazil see them. Timestamps (an application's date) are shown in Brasília
- * time, not the server's zone; "today" for an event date is Brasília's today, so an event can
- * be set for today until midnight there.
+ * Timestamps (an application's date) are shown as their day in Brasília time, not the server's
+ * zone. Calendar days (event dates) are app/events/event-dates.ts.
  */
-const BRAZIL_TIME_ZONE = "America/Sao_Paulo";
-
 const dayFormat = new Intl.DateTimeFormat(DATE_FORMAT_LOCALE, {
   timeZone: BRAZIL_TIME_ZONE,
   day: "2-digit",
@@ -17,9 +14,4 @@ const dayFormat = new Intl.DateTimeFormat(DATE_FORMAT_LOCALE, {
 /** An instant as its day in Brasília, "dd/MM/yyyy". */
 export function formatDayInBrazil(instant: Date): string {
   return dayFormat.format(instant);
-}
-
-/** Today's date in Brasília as "yyyy-MM-dd". */
-export function todayInBrazil(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: BRAZIL_TIME_ZONE }).format(now);
 }

@@ -80,6 +80,8 @@ export const COVER_MIN_HEIGHT_PX = 315;
 
 export const PHONE_COUNTRY_CODE = "+55";
 export const DATE_FORMAT_LOCALE = "pt-BR";
+/** Days as people in Brazil see them (an event of "today" is upcoming until midnight there). */
+export const BRAZIL_TIME_ZONE = "America/Sao_Paulo";
 export const FIELD_MAX_WIDTH = "52.625rem";
 
 export const LEGAL_TEXTS_UPDATED_AT = "2025-04-26";

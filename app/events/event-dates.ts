@@ -1,40 +1,58 @@
-import { DATE_FORMAT_LOCALE } from "~/config/constants";
+import { BRAZIL_TIME_ZONE } from "~/config/constants";
 
 /**
- * Event dates are calendar days ('YYYY-MM-DD', a PostgreSQL DATE), not instants. They are
- * formatted as a UTC day on purpose: going through local midnight would show the day before
- * wherever the clock is behind UTC (all of Brazil).
+ * Event dates are calendar days ('YYYY-MM-DD', a PostgreSQL DATE), not instants: they are
+ * formatted from their digits, never through a Date in some time zone (local midnight would show
+ * the day before wherever the clock is behind UTC, all of Brazil).
+ *
+ * No Intl.DateTimeFormat here: every public page loads this module, and building a pt-BR
+ * formatter loads the browser's locale data, ~25 ms on this machine at the first use (Lighthouse:
+ * the landing page's script evaluation), more on a phone, for two fixed formats.
  */
-const BRAZIL_TIME_ZONE = "America/Sao_Paulo";
+const WEEKDAYS = [
+  "domingo",
+  "segunda-feira",
+  "terça-feira",
+  "quarta-feira",
+  "quinta-feira",
+  "sexta-feira",
+  "sábado",
+] as const;
+
+const MONTHS = [
+  "janeiro",
+  "fevereiro",
+  "março",
+  "abril",
+  "maio",
+  "junho",
+  "julho",
+  "agosto",
+  "setembro",
+  "outubro",
+  "novembro",
+  "dezembro",
+] as const;
 
 function utcDay(isoDate: string): Date {
   const [year, month, day] = isoDate.split("-").map(Number);
   return new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1));
 }
 
-const shortFormat = new Intl.DateTimeFormat(DATE_FORMAT_LOCALE, {
-  timeZone: "UTC",
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-});
-
-const longFormat = new Intl.DateTimeFormat(DATE_FORMAT_LOCALE, {
-  timeZone: "UTC",
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-});
-
 /** "2026-06-14" → "14/06/2026" (SPEC.md: dd/MM/yyyy). */
 export function formatIsoDate(isoDate: string): string {
-  return shortFormat.format(utcDay(isoDate));
+  const date = utcDay(isoDate);
+  const day = String(date.getUTCDate()).padStart(2, "0");
+  const month = String(date.getUTCMonth() + 1).padStart(2, "0");
+  return `${day}/${month}/${date.getUTCFullYear()}`;
 }
 
 /** "2026-06-14" → "domingo, 14 de junho de 2026". */
 export function formatIsoDateLong(isoDate: string): string {
-  return longFormat.format(utcDay(isoDate));
+  const date = utcDay(isoDate);
+  const weekday = WEEKDAYS[date.getUTCDay()];
+  const month = MONTHS[date.getUTCMonth()];
+  return `${weekday}, ${date.getUTCDate()} de ${month} de ${date.getUTCFullYear()}`;
 }
 
 /** "2026-06-14" → "2026-06-15": the exclusive end of an all-day event. */

@@ -1,5 +1,5 @@
-import { todayInBrazil } from "~/account/dates";
 import { prepareImages, resolveCity } from "~/account/member-form.server";
+import { todayInBrazil } from "~/events/event-dates";
 import type { FormError } from "~/lib/forms";
 import { validateForm } from "~/lib/forms";
 import { eventFormSchema } from "./event-form-schema";

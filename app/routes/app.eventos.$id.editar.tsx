@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
-import { todayInBrazil } from "~/account/dates";
 import { requireApprovedInstitution } from "~/account/institution-guard.server";
 import { formFailure, redirectWithFlash } from "~/account/member-form.server";
 import { requireUser, sessionUser } from "~/auth/guards.server";
 import { EventForm } from "~/components/members/event-form";
 import { MemberFormPage } from "~/components/members/member-form-page";
+import { todayInBrazil } from "~/events/event-dates";
 import { readEventForm } from "~/events/event-form.server";
 import { EVENT_MESSAGES } from "~/events/event-form-schema";
 import {

@@ -11,6 +11,28 @@ describe("event dates", () => {
     expect(formatIsoDateLong("2026-06-14")).toBe("domingo, 14 de junho de 2026");
   });
 
+  it("writes every day of 2024-2030 as pt-BR's Intl formats do", () => {
+    const short = new Intl.DateTimeFormat("pt-BR", {
+      timeZone: "UTC",
+      day: "2-digit",
+      month: "2-digit",
+      year: "numeric",
+    });
+    const long = new Intl.DateTimeFormat("pt-BR", {
+      timeZone: "UTC",
+      weekday: "long",
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+    });
+    for (let day = new Date("2024-01-01"); day < new Date("2031-01-01"); ) {
+      const iso = day.toISOString().slice(0, 10);
+      expect(formatIsoDate(iso), iso).toBe(short.format(day));
+      expect(formatIsoDateLong(iso), iso).toBe(long.format(day));
+      day = new Date(`${nextDay(iso)}T00:00:00Z`);
+    }
+  });
+
   it("knows the next day across months and leap years", () => {
     expect(nextDay("2026-01-31")).toBe("2026-02-01");
     expect(nextDay("2028-02-28")).toBe("2028-02-29");

@@ -1,5 +1,5 @@
 import type { AuditAction, AuditEntry } from "~/admin/audit.server";
-import { ADMIN_PAGE_SIZE } from "~/config/constants";
+import { ADMIN_PAGE_SIZE, BRAZIL_TIME_ZONE } from "~/config/constants";
 import { adminHref } from "./admin-url";
 import { DataTable } from "./data-table";
 import { Pagination } from "./pagination";
@@ -20,7 +20,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
 const WHEN = new Intl.DateTimeFormat("pt-BR", {
   dateStyle: "short",
   timeStyle: "short",
-  timeZone: "America/Sao_Paulo",
+  timeZone: BRAZIL_TIME_ZONE,
 });
 
 /** Who did what to which record, and when: newest first. */

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { memo, type ReactNode } from "react";
 import { Link } from "react-router";
 import { ArrowLeftIcon, ArrowRightIcon } from "~/components/ui/icons";
 import { PrimaryButton } from "~/components/ui/primary-button";
@@ -37,7 +37,6 @@ export function InfiniteList<T>({
   itemKey,
   renderItem,
 }: InfiniteListProps<T>) {
-  const hydrated = useHydrated();
   const list = useInfinitePages({ first, apiPath, query, messages });
   return (
     <div className="flex flex-col gap-8">
@@ -50,37 +49,81 @@ export function InfiniteList<T>({
           Página anterior
         </Link>
       ) : null}
-      <ul aria-label={label} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {list.items.map((item, index) => (
-          <li key={itemKey(item)}>{renderItem(item, index)}</li>
-        ))}
-      </ul>
+      <CardGrid items={list.items} label={label} itemKey={itemKey} renderItem={renderItem} />
       <div ref={list.sentinelRef} aria-hidden="true" />
       <p role="status" className="sr-only">
         {list.announcement}
       </p>
-      {hydrated ? (
-        <div className="flex min-h-12 justify-center">
-          {list.loading ? (
-            <Spinner className="size-7 text-brand-700" label="Carregando mais resultados..." />
-          ) : list.failed ? (
-            <PrimaryButton type="button" variant="secondary" onClick={() => void list.retry()}>
-              Tentar novamente
-            </PrimaryButton>
-          ) : !list.hasMore && list.items.length > 0 ? (
-            <p className="text-sm text-ink-muted">Você chegou ao fim da lista.</p>
-          ) : null}
-        </div>
-      ) : first.hasMore ? (
-        <nav aria-label="Paginação" className="flex justify-center">
-          <Link
-            to={listHref(path, query, first.page + 1)}
-            className="inline-flex min-h-12 items-center gap-2 rounded-xl border border-brand-700 bg-white px-5 font-semibold text-brand-800 hover:bg-brand-50 focus-ring"
-          >
-            Próxima página
-            <ArrowRightIcon className="size-4" />
-          </Link>
-        </nav>
+      <ListEnd
+        list={list}
+        nextPageHref={first.hasMore ? listHref(path, query, first.page + 1) : null}
+      />
+    </div>
+  );
+}
+
+/**
+ * The cards. Memoised: the list's own state (loading, the announcement) changes around them
+ * while they stay the same, and re-rendering 20 cards is the page's largest script task on a
+ * phone.
+ */
+type CardGridProps<T> = Pick<InfiniteListProps<T>, "label" | "itemKey" | "renderItem"> & {
+  items: T[];
+};
+
+const CardGrid = memo(function CardGrid<T>({
+  items,
+  label,
+  itemKey,
+  renderItem,
+}: CardGridProps<T>) {
+  return (
+    <ul aria-label={label} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {items.map((item, index) => (
+        <li key={itemKey(item)}>{renderItem(item, index)}</li>
+      ))}
+    </ul>
+  );
+}) as <T>(props: CardGridProps<T>) => ReactNode;
+
+/**
+ * Below the cards: without JavaScript a "Próxima página" link; with it, the infinite scroll's
+ * spinner, retry button or end-of-list line. Its own component because it reads useHydrated,
+ * which renders again right after hydration: only this footer, not the cards above it.
+ */
+function ListEnd({
+  list,
+  nextPageHref,
+}: {
+  list: Pick<ReturnType<typeof useInfinitePages>, "loading" | "failed" | "hasMore" | "retry"> & {
+    items: unknown[];
+  };
+  nextPageHref: string | null;
+}) {
+  const hydrated = useHydrated();
+  if (!hydrated) {
+    return nextPageHref ? (
+      <nav aria-label="Paginação" className="flex justify-center">
+        <Link
+          to={nextPageHref}
+          className="inline-flex min-h-12 items-center gap-2 rounded-xl border border-brand-700 bg-white px-5 font-semibold text-brand-800 hover:bg-brand-50 focus-ring"
+        >
+          Próxima página
+          <ArrowRightIcon className="size-4" />
+        </Link>
+      </nav>
+    ) : null;
+  }
+  return (
+    <div className="flex min-h-12 justify-center">
+      {list.loading ? (
+        <Spinner className="size-7 text-brand-700" label="Carregando mais resultados..." />
+      ) : list.failed ? (
+        <PrimaryButton type="button" variant="secondary" onClick={() => void list.retry()}>
+          Tentar novamente
+        </PrimaryButton>
+      ) : !list.hasMore && list.items.length > 0 ? (
+        <p className="text-sm text-ink-muted">Você chegou ao fim da lista.</p>
       ) : null}
     </div>
   );
