@@ -3,13 +3,18 @@
 // debugging port, the host-calibrated CPU factor, one audit, and the median rule.
 //
 // CPU: Lighthouse's mobile profile slows the CPU 4x, a factor meant for a high-end desktop host
-// (benchmarkIndex 1500 and up), so that the page runs as on a mid-tier phone. Its documentation
-// (docs/throttling.md, "Calibrating the CPU slowdown") asks weaker hosts to calibrate: the host's
-// benchmarkIndex is measured first and the factor scaled to 4 x index / 1500 (never below 1), so
-// a busy 2-core CI box emulates the same phone instead of a far slower one. CPU_SLOWDOWN=4
-// forces Lighthouse's uncalibrated default.
+// (benchmarkIndex 1500), so that the page runs as on a mid-tier phone. Its documentation
+// (docs/throttling.md, "Calibrating the CPU slowdown") asks other hosts to calibrate: the factor
+// is scaled to 4 x index / 1500 (never below 1), so a shared 2-core box emulates the same phone.
+// The index is the one Lighthouse measures at the start of each run, the host's speed while that
+// very page loads: with simulated throttling nothing is slowed during the load and the factor
+// only enters the simulation afterwards, so each run is gathered first and audited with the
+// factor of its own index. A factor measured once before all the pages described another moment
+// of a shared machine (in one CI run: index 3 066 at calibration, 1 940-2 920 in the runs, so
+// every page was audited on a phone 1.4x slower than intended). CPU_SLOWDOWN=4 forces a fixed
+// factor.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -117,6 +122,26 @@ export async function pickDetailPages(
   return { institution, event: `/eventos/${event}` };
 }
 
+/**
+ * A running server is warm: each page is asked for once, and every picture it shows in every
+ * width its srcset offers, so an audit measures neither the first render after start nor the
+ * server resizing a page's pictures (sharp on both cores of the machine Chromium shares; in one
+ * run that made a directory's first audit 0.79, TBT 660 ms, against 0.95 right after).
+ */
+export async function warmUp(baseUrl: string, paths: readonly string[]): Promise<void> {
+  for (const page of paths) {
+    const html = await (await fetch(`${baseUrl}${page}`)).text();
+    const images = new Set<string>();
+    for (const [, attribute = ""] of html.matchAll(/\b(?:src|srcSet|srcset)="([^"]+)"/g)) {
+      for (const candidate of attribute.split(",")) {
+        const source = candidate.trim().split(/\s+/)[0]?.replaceAll("&amp;", "&");
+        if (source?.startsWith("/imagens/")) images.add(source);
+      }
+    }
+    for (const image of images) await (await fetch(`${baseUrl}${image}`)).arrayBuffer();
+  }
+}
+
 /** Lighthouse's "mobileSlow4G" network (its default), with the CPU factor of this host. */
 export function mobileThrottling(cpuSlowdownMultiplier: number) {
   return {
@@ -129,35 +154,11 @@ export function mobileThrottling(cpuSlowdownMultiplier: number) {
   };
 }
 
-/** The host's benchmarkIndex (median of three quick Lighthouse runs on a small page). */
-export async function measureBenchmarkIndex(url: string, port: number): Promise<number> {
-  const indexes: number[] = [];
-  for (let index = 0; index < 3; index++) {
-    const result = await lighthouse(url, {
-      port,
-      logLevel: "error",
-      onlyAudits: ["first-contentful-paint"],
-    });
-    indexes.push(result?.lhr.environment.benchmarkIndex ?? 0);
-  }
-  return median(indexes);
-}
-
 const DESKTOP_BENCHMARK_INDEX = 1500;
 
 /** The CPU factor a benchmarkIndex calls for: 4x at 1500, proportionally, never below 1. */
 export function slowdownForIndex(benchmarkIndex: number): number {
   return Math.round(Math.max(1, (4 * benchmarkIndex) / DESKTOP_BENCHMARK_INDEX) * 100) / 100;
-}
-
-export async function cpuSlowdownFor(url: string, port: number): Promise<number> {
-  if (process.env.CPU_SLOWDOWN) return Number(process.env.CPU_SLOWDOWN);
-  const benchmarkIndex = await measureBenchmarkIndex(url, port);
-  const multiplier = slowdownForIndex(benchmarkIndex);
-  console.log(
-    `Host benchmarkIndex ${benchmarkIndex.toFixed(0)}: CPU slowdown ${multiplier.toFixed(2)}x (4x at ${DESKTOP_BENCHMARK_INDEX}).`,
-  );
-  return multiplier;
 }
 
 export interface Run {
@@ -166,14 +167,47 @@ export interface Run {
   benchmarkIndex: number;
 }
 
-export async function audit(url: string, port: number, cpuSlowdown: number): Promise<Run> {
-  const result = await lighthouse(url, {
-    port,
-    output: "json",
-    logLevel: "error",
-    onlyCategories: [...CATEGORIES],
-    throttling: mobileThrottling(cpuSlowdown),
-  });
+/**
+ * One run: the page is loaded and recorded (gather mode), then audited with the CPU factor of the
+ * benchmarkIndex Lighthouse measured at the start of that load (see the top of this file).
+ */
+export async function audit(url: string, port: number): Promise<Run> {
+  const runDir = await mkdtemp(path.join(tmpdir(), "lighthouse-run-"));
+  try {
+    const flags = { port, output: "json" as const, logLevel: "error" as const };
+    const categories = { onlyCategories: [...CATEGORIES] };
+    await lighthouse(url, {
+      ...flags,
+      ...categories,
+      gatherMode: runDir,
+      throttling: mobileThrottling(1),
+    });
+    const artifactsFile = path.join(runDir, "artifacts.json");
+    const artifacts = JSON.parse(await readFile(artifactsFile, "utf8"));
+    const cpuSlowdown = process.env.CPU_SLOWDOWN
+      ? Number(process.env.CPU_SLOWDOWN)
+      : slowdownForIndex(artifacts.BenchmarkIndex);
+    const throttling = mobileThrottling(cpuSlowdown);
+    // Lighthouse refuses to audit with settings other than the gathered ones; the factor is not
+    // used while gathering (simulated throttling), so the record is brought in line with it.
+    artifacts.settings.throttling = throttling;
+    await writeFile(artifactsFile, JSON.stringify(artifacts));
+    return await auditGathered(
+      url,
+      { ...flags, ...categories, auditMode: runDir, throttling },
+      cpuSlowdown,
+    );
+  } finally {
+    await rm(runDir, { recursive: true, force: true });
+  }
+}
+
+async function auditGathered(
+  url: string,
+  flags: Parameters<typeof lighthouse>[1],
+  cpuSlowdown: number,
+): Promise<Run> {
+  const result = await lighthouse(url, flags);
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { categories, runtimeError } = result.lhr;
   if (runtimeError) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
@@ -181,7 +215,7 @@ export async function audit(url: string, port: number, cpuSlowdown: number): Pro
   for (const category of CATEGORIES) scores[category] = categories[category]?.score ?? 0;
   const metric = (id: string) => result.lhr.audits[id]?.displayValue ?? "?";
   console.log(
-    `  ${new URL(url).pathname}: performance ${scores.performance.toFixed(2)} (FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, TBT ${metric("total-blocking-time")}, CLS ${metric("cumulative-layout-shift")}, SI ${metric("speed-index")}; host benchmarkIndex ${result.lhr.environment.benchmarkIndex.toFixed(0)})`,
+    `  ${new URL(url).pathname}: performance ${scores.performance.toFixed(2)} (FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, TBT ${metric("total-blocking-time")}, CLS ${metric("cumulative-layout-shift")}, SI ${metric("speed-index")}; host benchmarkIndex ${result.lhr.environment.benchmarkIndex.toFixed(0)}, CPU ${cpuSlowdown}x)`,
   );
   if (process.env.REPORTS) {
     await mkdir(process.env.REPORTS, { recursive: true });
@@ -199,10 +233,10 @@ export async function audit(url: string, port: number, cpuSlowdown: number): Pro
 }
 
 /** Lighthouse sometimes loses a trace (NO_NAVSTART, NO_FCP): such a run is repeated. */
-export async function auditWithRetry(url: string, port: number, cpuSlowdown: number): Promise<Run> {
+export async function auditWithRetry(url: string, port: number): Promise<Run> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await audit(url, port, cpuSlowdown);
+      return await audit(url, port);
     } catch (error) {
       if (attempt >= 3) throw error;
       console.log(`  ${url}: ${error instanceof Error ? error.message : error}; trying again`);
@@ -221,13 +255,13 @@ export function median(values: number[]): number {
  * CI does), so one run slowed by a busy machine does not fail the page, while a real regression,
  * which repeats, still does. A first run within every budget is taken as it is.
  */
-export async function auditPage(url: string, port: number, cpuSlowdown: number): Promise<Scores> {
-  const first = (await auditWithRetry(url, port, cpuSlowdown)).scores;
+export async function auditPage(url: string, port: number): Promise<Scores> {
+  const first = (await auditWithRetry(url, port)).scores;
   if (belowBudget(first).length === 0) return first;
   const runs = [
     first,
-    (await auditWithRetry(url, port, cpuSlowdown)).scores,
-    (await auditWithRetry(url, port, cpuSlowdown)).scores,
+    (await auditWithRetry(url, port)).scores,
+    (await auditWithRetry(url, port)).scores,
   ];
   const scores = {} as Scores;
   for (const category of CATEGORIES) scores[category] = median(runs.map((run) => run[category]));

@@ -25,7 +25,6 @@ import {
   auditWithRetry,
   BUDGETS,
   CATEGORIES,
-  cpuSlowdownFor,
   freePort,
   median,
   PUBLIC_PAGES,
@@ -34,6 +33,7 @@ import {
   SEED_COMMAND,
   startChromium,
   waitUntil,
+  warmUp,
 } from "./lighthouse-audit";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -87,22 +87,20 @@ async function main() {
       { name: "institution", path: institution },
       { name: "event", path: event },
     ].filter((page) => !ONLY || ONLY.includes(page.name));
-    // A running server is warm: one request per page first, so the audit does not measure
-    // the first render after start (JIT compilation, empty caches).
-    for (const page of pages) await (await fetch(`${server.url}${page.path}`)).text();
+    await warmUp(
+      server.url,
+      pages.map((page) => page.path),
+    );
     chromium = await startChromium();
-    const cpuSlowdown = await cpuSlowdownFor(`${server.url}/termos-de-uso`, chromium.port);
     console.log(
-      `Lighthouse (mobile, CPU ${cpuSlowdown}x), ${RUNS} run(s) per page, production server ${server.url}`,
+      `Lighthouse (mobile, CPU factor from each run's host benchmark), ${RUNS} run(s) per page, production server ${server.url}`,
     );
 
     const rows: { page: string; scores: Scores }[] = [];
     for (const page of pages) {
       const runs: Scores[] = [];
       for (let index = 0; index < RUNS; index++) {
-        runs.push(
-          (await auditWithRetry(`${server.url}${page.path}`, chromium.port, cpuSlowdown)).scores,
-        );
+        runs.push((await auditWithRetry(`${server.url}${page.path}`, chromium.port)).scores);
       }
       const scores = {} as Scores;
       for (const category of CATEGORIES) {

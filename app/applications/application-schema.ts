@@ -13,11 +13,3 @@ export const applicationSchema = z.object({
     { max: MAX_LENGTH.volunteerSummary },
   ),
 });
-
-export const APPLICATION_MESSAGES = {
-  sent: "E-mail enviado com sucesso! A instituição logo entrará em contato.",
-  failed: "Erro ao enviar e-mail. Tente novamente mais tarde.",
-  duplicate:
-    "Você já enviou uma candidatura para esta instituição. Aguarde o contato antes de enviar outra.",
-  notFound: "Instituição não encontrada ou erro ao carregar os dados.",
-} as const;

@@ -1,5 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import { APPLICATION_MESSAGES, applicationSchema } from "~/applications/application-schema";
+import { APPLICATION_MESSAGES } from "~/applications/application-messages";
+import { applicationSchema } from "~/applications/application-schema";
 import {
   applicationDefaults,
   applyToInstitution,
