@@ -62,15 +62,14 @@ export function InfiniteList<T>({
   );
 }
 
-/**
- * The cards. Memoised: the list's own state (loading, the announcement) changes around them
- * while they stay the same, and re-rendering 20 cards is the page's largest script task on a
- * phone.
- */
 type CardGridProps<T> = Pick<InfiniteListProps<T>, "label" | "itemKey" | "renderItem"> & {
   items: T[];
 };
 
+/**
+ * The cards. Memoised: the list's own state (loading, the announcement) changes around them
+ * while they stay the same, and rendering 20 cards again is a long task on a phone.
+ */
 const CardGrid = memo(function CardGrid<T>({
   items,
   label,
