@@ -161,17 +161,11 @@ export function slowdownForIndex(benchmarkIndex: number): number {
   return Math.round(Math.max(1, (4 * benchmarkIndex) / DESKTOP_BENCHMARK_INDEX) * 100) / 100;
 }
 
-export interface Run {
-  scores: Scores;
-  /** The host's speed Lighthouse measured at the start of this run (printed with the scores). */
-  benchmarkIndex: number;
-}
-
 /**
  * One run: the page is loaded and recorded (gather mode), then audited with the CPU factor of the
  * benchmarkIndex Lighthouse measured at the start of that load (see the top of this file).
  */
-export async function audit(url: string, port: number): Promise<Run> {
+export async function audit(url: string, port: number): Promise<Scores> {
   const runDir = await mkdtemp(path.join(tmpdir(), "lighthouse-run-"));
   try {
     const flags = { port, output: "json" as const, logLevel: "error" as const };
@@ -206,7 +200,7 @@ async function auditGathered(
   url: string,
   flags: Parameters<typeof lighthouse>[1],
   cpuSlowdown: number,
-): Promise<Run> {
+): Promise<Scores> {
   const result = await lighthouse(url, flags);
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { categories, runtimeError } = result.lhr;
@@ -229,11 +223,11 @@ async function auditGathered(
     if (item.scoreDisplayMode === "metricSavings" || item.scoreDisplayMode === "numeric") continue;
     console.log(`    ${url}: ${item.id} (${item.score}) ${item.title}`);
   }
-  return { scores, benchmarkIndex: result.lhr.environment.benchmarkIndex };
+  return scores;
 }
 
 /** Lighthouse sometimes loses a trace (NO_NAVSTART, NO_FCP): such a run is repeated. */
-export async function auditWithRetry(url: string, port: number): Promise<Run> {
+export async function auditWithRetry(url: string, port: number): Promise<Scores> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await audit(url, port);
@@ -256,13 +250,9 @@ export function median(values: number[]): number {
  * which repeats, still does. A first run within every budget is taken as it is.
  */
 export async function auditPage(url: string, port: number): Promise<Scores> {
-  const first = (await auditWithRetry(url, port)).scores;
+  const first = await auditWithRetry(url, port);
   if (belowBudget(first).length === 0) return first;
-  const runs = [
-    first,
-    (await auditWithRetry(url, port)).scores,
-    (await auditWithRetry(url, port)).scores,
-  ];
+  const runs = [first, await auditWithRetry(url, port), await auditWithRetry(url, port)];
   const scores = {} as Scores;
   for (const category of CATEGORIES) scores[category] = median(runs.map((run) => run[category]));
   return scores;

@@ -100,7 +100,7 @@ async function main() {
     for (const page of pages) {
       const runs: Scores[] = [];
       for (let index = 0; index < RUNS; index++) {
-        runs.push((await auditWithRetry(`${server.url}${page.path}`, chromium.port)).scores);
+        runs.push(await auditWithRetry(`${server.url}${page.path}`, chromium.port));
       }
       const scores = {} as Scores;
       for (const category of CATEGORIES) {

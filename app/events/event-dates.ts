@@ -62,7 +62,12 @@ export function nextDay(isoDate: string): string {
   return date.toISOString().slice(0, 10);
 }
 
+// Built once, not per request (the event lists ask for today on every load), and only on first
+// use: the browser imports this module for the formats above and never calls todayInBrazil.
+let brazilDayFormat: Intl.DateTimeFormat | undefined;
+
 /** Today's date in Brasília time: an event of today is still "upcoming" until midnight there. */
 export function todayInBrazil(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: BRAZIL_TIME_ZONE }).format(now);
+  brazilDayFormat ??= new Intl.DateTimeFormat("en-CA", { timeZone: BRAZIL_TIME_ZONE });
+  return brazilDayFormat.format(now);
 }

@@ -94,9 +94,10 @@ function ListEnd({
   list,
   nextPageHref,
 }: {
-  list: Pick<ReturnType<typeof useInfinitePages>, "loading" | "failed" | "hasMore" | "retry"> & {
-    items: unknown[];
-  };
+  list: Pick<
+    ReturnType<typeof useInfinitePages>,
+    "items" | "loading" | "failed" | "hasMore" | "retry"
+  >;
   nextPageHref: string | null;
 }) {
   const hydrated = useHydrated();
