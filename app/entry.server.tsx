@@ -4,6 +4,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, ServerRouter } from "react-router";
+import { log } from "~/lib/log.server";
 import { NonceProvider } from "~/lib/nonce";
 import { documentCsp } from "~/lib/security-headers.server";
 
@@ -62,7 +63,8 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors before the shell are logged by handleError below.
-          if (shellRendered) console.error(error);
+          if (shellRendered)
+            log.error({ err: error, path: new URL(request.url).pathname }, "render failed");
         },
       },
     );
@@ -72,5 +74,8 @@ export default function handleRequest(
 /** Server-side errors are logged here, once; the person only ever sees the error boundary. */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  console.error(`error: ${request.method} ${new URL(request.url).pathname}:`, error);
+  log.error(
+    { err: error, method: request.method, path: new URL(request.url).pathname },
+    "request failed",
+  );
 };

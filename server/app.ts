@@ -13,9 +13,11 @@ import {
 import { startMailer, stopMailer } from "~/email/mailer.server";
 import { startHousekeeping } from "~/jobs/housekeeping.server";
 import { withAfterResponse } from "~/lib/after-response.server";
+import { log } from "~/lib/log.server";
 import { clientContext } from "~/lib/request-context.server";
 import { RESOURCE_CSP } from "~/lib/security-headers.server";
 import { seedDemoDataIfEmpty } from "~/seed/demo-seed.server";
+import { createClientAddress, rateLimitNetwork } from "./client-ip";
 import { PageCache } from "./page-cache";
 import { createStaticHandler } from "./static-files";
 
@@ -50,6 +52,8 @@ export async function shutdown(): Promise<void> {
   await closeDatabase();
 }
 
+export { log };
+
 export function beginShutdown(): void {
   shuttingDown = true;
 }
@@ -61,17 +65,24 @@ export function createHandler(options: { staticDir?: string; mode: "production" 
   // What @react-router/node's createRequestListener does, with the public page cache around it.
   const handleRequest = createRequestHandler(build as unknown as ServerBuild, options.mode);
   const pageCache = new PageCache(PAGE_CACHE);
-  const reactRouter = createRequestListener((request, client) => {
+  const clientAddress = createClientAddress(config.TRUST_PROXY);
+  // Interim: the listener calls this synchronously for the request it was given.
+  let current: IncomingMessage | undefined;
+  const reactRouter = createRequestListener((request) => {
     const context = new RouterContextProvider();
-    context.set(clientContext, { ip: clientIp(request, client.address, config.TRUST_PROXY) });
+    const ip = current ? clientAddress(current) : "unknown";
+    context.set(clientContext, { ip, network: rateLimitNetwork(ip) });
     return pageCache.render(request, () => handleRequest(request, context));
   });
 
   return function handle(req: IncomingMessage, res: ServerResponse): void {
     const started = performance.now();
     res.on("finish", () => {
-      const ms = (performance.now() - started).toFixed(1);
-      process.stdout.write(`${req.method} ${req.url?.split("?")[0]} ${res.statusCode} ${ms}ms\n`);
+      const ms = Math.round((performance.now() - started) * 10) / 10;
+      log.info(
+        { method: req.method, path: req.url?.split("?")[0], status: res.statusCode, ms },
+        "request",
+      );
     });
     setBaseHeaders(res, config.isHttps);
 
@@ -104,19 +115,13 @@ export function createHandler(options: { staticDir?: string; mode: "production" 
     compress(req as never, res as never, () => {
       if (serveStatic?.(req, res)) return;
       if (pageCache.serve(req, res)) return;
-      withAfterResponse(res, () => void reactRouter(req, res));
+      withAfterResponse(res, () => {
+        current = req;
+        void reactRouter(req, res);
+        current = undefined;
+      });
     });
   };
-}
-
-/**
- * Behind a trusted reverse proxy the socket address is the proxy's: the client is the last
- * address the proxy appended to X-Forwarded-For (earlier entries can be forged by the client).
- */
-function clientIp(request: Request, socketAddress: string, trustProxy: boolean): string {
-  if (!trustProxy) return socketAddress;
-  const forwarded = request.headers.get("x-forwarded-for")?.split(",").at(-1)?.trim();
-  return forwarded || socketAddress;
 }
 
 async function readiness(): Promise<boolean> {

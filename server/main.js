@@ -32,7 +32,7 @@ const server = createServer((req, res) => {
 });
 server.keepAliveTimeout = 65_000;
 server.listen(port, () => {
-  console.log(
+  app.log.info(
     `Conecta Voluntário ready on http://localhost:${port} (${dev ? "development" : "production"})`,
   );
 });
@@ -41,14 +41,17 @@ for (const signal of ["SIGTERM", "SIGINT"]) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: finishing in-flight requests (at most ${SHUTDOWN_GRACE_MS / 1000} s)`);
+    app.log.info(
+      { signal },
+      `${signal}: finishing in-flight requests (at most ${SHUTDOWN_GRACE_MS / 1000} s)`,
+    );
     app.beginShutdown();
     const forceClose = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     forceClose.unref();
     server.close(async () => {
       clearTimeout(forceClose);
       await app.shutdown();
-      console.log("stopped");
+      app.log.info("stopped");
       process.exit(0);
     });
     server.closeIdleConnections();

@@ -1,6 +1,7 @@
 import { createReadStream, readdirSync, statSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
+import { log } from "~/lib/log.server";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -67,7 +68,7 @@ export function createStaticHandler(root: string) {
     // never let the stream's error event take the process down.
     createReadStream(found.file)
       .on("error", (error) => {
-        console.error(`static: cannot read ${found.file}: ${error.message}`);
+        log.error({ err: error, file: found.file }, "static file unreadable");
         if (res.headersSent) {
           res.destroy();
           return;

@@ -4,6 +4,7 @@ import { auth } from "~/auth/auth.server";
 import { db } from "~/db/client.server";
 import { accounts, emailOutbox, users, volunteerRequests } from "~/db/schema";
 import { cookieAttributes } from "~/lib/cookie-attributes.server";
+import { log } from "~/lib/log.server";
 
 /** True when `password` is the account's current password (better-auth's own hash check). */
 export async function verifyAccountPassword(userId: string, password: string): Promise<boolean> {
@@ -71,7 +72,7 @@ export async function signOutCookies(headers: Headers): Promise<string[]> {
     const { headers: authHeaders } = await auth().api.signOut({ headers, returnHeaders: true });
     return authHeaders.getSetCookie();
   } catch (error) {
-    console.error(`account: sign-out after deletion failed: ${(error as Error).message}`);
+    log.error({ err: error }, "sign-out after account deletion failed");
     const { sessionToken } = (await auth().$context).authCookies;
     return [`${sessionToken.name}=; ${cookieAttributes()}; Max-Age=0`];
   }

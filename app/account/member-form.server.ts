@@ -3,6 +3,7 @@ import { resolveMunicipality } from "~/geo/localities.server";
 import { type ImageKind, ImageRejectedError } from "~/images/pipeline.server";
 import { flashCookie } from "~/lib/flash.server";
 import { echoValues, type FormError } from "~/lib/forms";
+import { log } from "~/lib/log.server";
 import { type ImageChoice, UNKNOWN_CITY } from "./form-rules";
 import { type PreparedImage, prepareImage } from "./stored-images.server";
 
@@ -72,7 +73,7 @@ export async function saveOrFail(
     await save();
     return null;
   } catch (error) {
-    console.error(`${what} failed: ${(error as Error).message}`);
+    log.error({ err: error, form: what }, "form save failed");
     return formFailure(formData, { field: "form", message: failureMessage }, 500);
   }
 }

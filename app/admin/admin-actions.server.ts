@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { z } from "zod";
 import { adminHref, type Result, type Section } from "~/components/admin/admin-url";
+import { log } from "~/lib/log.server";
 import {
   DELETE_MESSAGES,
   deleteInstitutionAccount,
@@ -77,7 +78,7 @@ export async function runAdminAction(
     }
   } catch (error) {
     if (error instanceof AdminActionError) return { error: error.message };
-    console.error(`admin: ${intent} ${id} failed: ${(error as Error).message}`);
+    log.error({ err: error, intent, id }, "admin action failed");
     return { error: unexpectedMessage(intent) };
   }
 }

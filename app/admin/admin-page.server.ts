@@ -6,6 +6,7 @@ import {
   type InstitutionTab,
   type Result,
 } from "~/components/admin/admin-url";
+import { log } from "~/lib/log.server";
 import { listAuditEntries } from "./audit.server";
 import { getDashboardCounts } from "./dashboard.server";
 import { getEventDetails, listAdminEvents } from "./events.server";
@@ -117,7 +118,7 @@ export async function loadAdminPage(
     return { data: await loadSection(query), error: pendingError };
   } catch (error) {
     if (error instanceof Response) throw error;
-    console.error(`admin: loading ${query.section} failed: ${(error as Error).message}`);
+    log.error({ err: error, section: query.section }, "admin section failed to load");
     return { data: null, error: loadErrorText(query) };
   }
 }

@@ -1,3 +1,4 @@
+import { log } from "~/lib/log.server";
 import { auth } from "./auth.server";
 import { CHANGE_PASSWORD_MESSAGES } from "./password-messages";
 
@@ -25,7 +26,7 @@ export async function changePassword(input: {
     const status = (error as { statusCode?: number }).statusCode;
     if (status === 400 || status === 401)
       return { ok: false, message: CHANGE_PASSWORD_MESSAGES.wrongCurrent };
-    console.error(`auth: password change failed: ${(error as Error).message}`);
+    log.error({ err: error }, "password change failed");
     return { ok: false, message: CHANGE_PASSWORD_MESSAGES.failure };
   }
 }

@@ -1,5 +1,6 @@
 import { RESEND_EMAIL_COOLDOWN_SECONDS } from "~/config/constants";
 import { afterResponse } from "~/lib/after-response.server";
+import { log } from "~/lib/log.server";
 import { hitRateLimit, RATE_LIMITED_MESSAGE, RATE_LIMITS } from "~/security/rate-limit.server";
 import { auth } from "./auth.server";
 import { RESET_MESSAGES } from "./password-messages";
@@ -31,8 +32,8 @@ export async function requestPasswordReset(email: string, ip: string): Promise<R
   );
   if (perAccount.allowed) {
     afterResponse(() => {
-      sendResetEmail(email).catch((error: Error) =>
-        console.error(`auth: password reset request failed: ${error.message}`),
+      sendResetEmail(email).catch((error: unknown) =>
+        log.error({ err: error }, "password reset request failed"),
       );
     });
   }
@@ -55,7 +56,7 @@ export async function resetPassword(
   } catch (error) {
     const status = (error as { statusCode?: number }).statusCode;
     if (status === 400) return { ok: false, message: RESET_MESSAGES.invalidToken };
-    console.error(`auth: password reset failed: ${(error as Error).message}`);
+    log.error({ err: error }, "password reset failed");
     return { ok: false, message: RESET_MESSAGES.failure };
   }
 }

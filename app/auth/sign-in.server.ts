@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { sessions } from "~/db/schema";
+import { log } from "~/lib/log.server";
 import { hitRateLimit, RATE_LIMITED_MESSAGE, RATE_LIMITS } from "~/security/rate-limit.server";
 import { auth } from "./auth.server";
 import { type SessionUser, toSessionUser } from "./session.server";
@@ -31,15 +32,18 @@ export async function signInWithPassword(input: {
   headers: Headers;
   door: SignInDoor;
 }): Promise<SignInResult> {
-  const log = (outcome: string) =>
-    console.log(`auth: sign-in ${outcome} door=${input.door} email=${input.email} ip=${input.ip}`);
+  const logAttempt = (outcome: string, details: Record<string, unknown> = {}) =>
+    log.info(
+      { door: input.door, email: input.email, ip: input.ip, ...details },
+      `sign-in ${outcome}`,
+    );
 
   const [perIp, perAccount] = await Promise.all([
     hitRateLimit(`sign-in:ip:${input.ip}`, RATE_LIMITS.signInPerIp),
     hitRateLimit(`sign-in:account:${input.email}`, RATE_LIMITS.signInPerAccount),
   ]);
   if (!perIp.allowed || !perAccount.allowed) {
-    log("rate-limited");
+    logAttempt("rate-limited");
     return { ok: false, status: 429, message: RATE_LIMITED_MESSAGE };
   }
 
@@ -49,10 +53,10 @@ export async function signInWithPassword(input: {
   } catch (error) {
     const status = (error as { statusCode?: number }).statusCode;
     if (status === 401 || status === 400) {
-      log("failure reason=invalid-credentials");
+      logAttempt("failure", { reason: "invalid-credentials" });
       return { ok: false, status: 401, message: LOGIN_MESSAGES.invalidCredentials };
     }
-    log(`failure reason=error ${(error as Error).message}`);
+    logAttempt("failure", { reason: "error", err: error });
     return { ok: false, status: 500, message: LOGIN_MESSAGES.unexpected };
   }
 
@@ -64,7 +68,7 @@ export async function signInWithPassword(input: {
   if (!allowed) {
     // The password was right, but this door is not theirs: the new session is dropped unused.
     await db().delete(sessions).where(eq(sessions.token, signedIn.response.token));
-    log("refused reason=wrong-door");
+    logAttempt("refused", { reason: "wrong-door" });
     return {
       ok: false,
       status: 403,
@@ -72,7 +76,7 @@ export async function signInWithPassword(input: {
     };
   }
   await endPreviousSession(input.headers);
-  log("success");
+  logAttempt("success");
   return { ok: true, user, setCookies: signedIn.headers.getSetCookie() };
 }
 
@@ -86,7 +90,7 @@ async function endPreviousSession(headers: Headers): Promise<void> {
   try {
     await auth().api.signOut({ headers });
   } catch (error) {
-    console.error(`auth: ending the previous session failed: ${(error as Error).message}`);
+    log.error({ err: error }, "ending the previous session failed");
   }
 }
 

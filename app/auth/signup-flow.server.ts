@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { resolveMunicipality } from "~/geo/localities.server";
 import { ImageRejectedError, processImageUpload } from "~/images/pipeline.server";
 import { echoValues, type FormError, validateForm } from "~/lib/forms";
+import { log } from "~/lib/log.server";
 import { readFormData } from "~/lib/read-form-data.server";
 import { hitRateLimit, RATE_LIMITED_MESSAGE, RATE_LIMITS } from "~/security/rate-limit.server";
 import { auth } from "./auth.server";
@@ -223,10 +224,10 @@ async function finishSignup(
     if (error instanceof FieldImageError)
       return fail(formData, fieldError(error.field, error.message));
     if (error instanceof AccountConflictError) return conflict(request, formData, error.field);
-    console.error(`auth: sign-up failed: ${(error as Error).message}`);
+    log.error({ err: error, email }, "sign-up failed");
     return fail(formData, fieldError("form", SIGNUP_FAILURE), 500);
   }
-  console.log(`auth: sign-up profile=${draft.profileType} email=${email} ip=${ip}`);
+  log.info({ profile: draft.profileType, email, ip }, "sign-up");
 
   const headers = new Headers();
   const session = await auth().api.startSessionForNewAccount({

@@ -1,7 +1,40 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import ipaddr from "ipaddr.js";
 import { z } from "zod";
+
+/**
+ * Which proxies in front of the app may say who the client is (X-Forwarded-For): none, the
+ * nearest `hops` of them, or those at the given addresses (server/client-ip.ts).
+ */
+export type TrustProxy =
+  | { kind: "none" }
+  | { kind: "hops"; hops: number }
+  | { kind: "addresses"; addresses: string[] };
+
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function parseTrustProxy(value: string): TrustProxy | null {
+  const text = value.trim();
+  if (text === "false" || text === "0") return { kind: "none" };
+  if (text === "true") return { kind: "hops", hops: 1 };
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    return hops <= 32 ? { kind: "hops", hops } : null;
+  }
+  const addresses = text.split(",").map((entry) => entry.trim());
+  const valid = addresses.every((entry) => PROXY_NAMES.has(entry) || isAddressOrRange(entry));
+  return valid && addresses.length > 0 ? { kind: "addresses", addresses } : null;
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split("/");
+  if (rest.length > 0 || !address || !ipaddr.isValid(address)) return false;
+  if (bits === undefined) return true;
+  const max = ipaddr.parse(address).kind() === "ipv4" ? 32 : 128;
+  return /^\d+$/.test(bits) && Number(bits) <= max;
+}
 
 /**
  * The one place that reads process.env. Everything else imports `env()`.
@@ -26,9 +59,18 @@ const schema = z
     /** Read only by `npm run admin:create`; the rule is checked there, with a clear message. */
     ADMIN_PASSWORD: z.string().optional(),
     TRUST_PROXY: z
-      .enum(["true", "false"])
+      .string()
       .default("false")
-      .transform((value) => value === "true"),
+      .transform((value, ctx): TrustProxy => {
+        const parsed = parseTrustProxy(value);
+        if (parsed) return parsed;
+        ctx.addIssue({
+          code: "custom",
+          message:
+            "must be false, true (one proxy), a number of proxies, or a comma-separated list of proxy addresses or CIDR ranges (e.g. 10.0.0.0/8,loopback)",
+        });
+        return z.NEVER;
+      }),
   })
   .transform((raw) => {
     const baseUrl = new URL(raw.BASE_URL ?? `http://localhost:${raw.PORT}`);

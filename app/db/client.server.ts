@@ -7,6 +7,7 @@ import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { log } from "~/lib/log.server";
 import { projectRoot } from "~/lib/project-root.server";
 import { acquireDataDirLock } from "./lock.server";
 import * as schema from "./schema";
@@ -120,7 +121,7 @@ async function openPostgres(url: string): Promise<OpenDatabase> {
     idleTimeoutMillis: 30_000,
   });
   // An idle client losing its server must not crash the process; the pool replaces it.
-  pool.on("error", (error) => console.error(`database: idle connection lost: ${error.message}`));
+  pool.on("error", (error) => log.error({ err: error }, "database: idle connection lost"));
   await migrateUnderLock(pool);
   return {
     db: drizzleNodePg({ client: pool, schema }),

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import { log } from "~/lib/log.server";
 
 export interface OutgoingEmail {
   from: string;
@@ -34,6 +35,6 @@ export function createTransport(config: { smtpUrl?: string; mailDir: string }): 
     const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${info.messageId.replace(/[<>@]/g, "")}.eml`;
     const file = path.join(config.mailDir, name);
     writeFileSync(file, info.message as Buffer);
-    console.log(`mail: to=${email.to} subject="${email.subject}" file=${file}`);
+    log.info({ to: email.to, subject: email.subject, file }, "mail written");
   };
 }

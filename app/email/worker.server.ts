@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
+import { log } from "~/lib/log.server";
 import { dueEmailsCondition, onOutboxActivity, retryDelaySeconds } from "./outbox.server";
 import type { SendEmail } from "./transport.server";
 
@@ -38,7 +39,7 @@ export function startMailWorker(options: { send: SendEmail; from: string }) {
       return;
     }
     running = drain()
-      .catch((error: Error) => console.error(`mail: worker error: ${error.message}`))
+      .catch((error: unknown) => log.error({ err: error }, "mail worker failed"))
       .finally(() => {
         running = undefined;
       });
@@ -103,8 +104,9 @@ async function deliver(
   } catch (error) {
     const attempts = email.attempts + 1;
     const message = error instanceof Error ? error.message : String(error);
-    console.error(
-      `mail: sending "${email.subject}" to ${email.to} failed (attempt ${attempts}): ${message}`,
+    log.error(
+      { to: email.to, subject: email.subject, attempt: attempts, reason: message },
+      "mail sending failed",
     );
     await db()
       .update(emailOutbox)

@@ -1,6 +1,7 @@
 import { LANDING_INSTITUTIONS } from "~/config/constants";
 import { type EventCard, listNextEvents } from "~/events/public-events.server";
 import { markDegraded } from "~/lib/degraded-response.server";
+import { log } from "~/lib/log.server";
 import { type InstitutionCard, listFeaturedInstitutions } from "./public-institutions.server";
 
 /** How many upcoming events the landing page's teaser shows (one row of cards). */
@@ -17,12 +18,13 @@ export async function loadLandingContent(): Promise<{
 }> {
   const [institutions, events] = await Promise.all([
     listFeaturedInstitutions(LANDING_INSTITUTIONS).catch((error: unknown) => {
-      console.error("Não foi possível obter as informações básicas das instituições.", error);
+      // SPEC.md 8: "Não foi possível obter as informações básicas das instituições." (logged only)
+      log.error({ err: error }, "landing: could not list the featured institutions");
       markDegraded();
       return [];
     }),
     listNextEvents(LANDING_EVENTS).catch((error: unknown) => {
-      console.error("landing: could not list the next events:", error);
+      log.error({ err: error }, "landing: could not list the next events");
       markDegraded();
       return [];
     }),

@@ -2,6 +2,7 @@ import { lt } from "drizzle-orm";
 import { pruneExpiredDrafts } from "~/auth/signup-draft.server";
 import { db, maintainDatabase } from "~/db/client.server";
 import { sessions, verifications } from "~/db/schema";
+import { log } from "~/lib/log.server";
 import { pruneRateLimits } from "~/security/rate-limit.server";
 
 const EVERY_MS = 60 * 60 * 1000;
@@ -22,7 +23,7 @@ export async function runHousekeeping(): Promise<void> {
 /** Hourly, in every instance: each statement is idempotent, so overlapping runs are harmless. */
 export function startHousekeeping(): () => void {
   const run = () =>
-    runHousekeeping().catch((error: Error) => console.error(`housekeeping: ${error.message}`));
+    runHousekeeping().catch((error: unknown) => log.error({ err: error }, "housekeeping failed"));
   const timer = setInterval(run, EVERY_MS);
   timer.unref();
   void run();

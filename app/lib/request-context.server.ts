@@ -1,4 +1,11 @@
 import { createContext } from "react-router";
 
-/** Who is on the other end of the request, as the HTTP server saw it. */
-export const clientContext = createContext<{ ip: string }>({ ip: "unknown" });
+/**
+ * Who is on the other end of the request, as the HTTP server saw it (server/client-ip.ts):
+ * `ip` is the client's address (for logs); `network` is what per-address rate limits count, the
+ * address itself for IPv4 and its /64 for IPv6, where one subscriber gets a whole /64.
+ */
+export const clientContext = createContext<{ ip: string; network: string }>({
+  ip: "unknown",
+  network: "unknown",
+});

@@ -15,6 +15,7 @@ import {
 } from "~/events/institution-events.server";
 import { listMunicipalities, listStates } from "~/geo/localities.server";
 import { flashCookie } from "~/lib/flash.server";
+import { log } from "~/lib/log.server";
 import { readFormData } from "~/lib/read-form-data.server";
 import type { Route } from "./+types/app.eventos.$id.editar";
 
@@ -67,7 +68,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (error instanceof EventNotEditableError) {
       return formFailure(formData, { field: "form", message: EVENT_MESSAGES.notEditable }, 409);
     }
-    console.error(`events: update failed: ${(error as Error).message}`);
+    log.error({ err: error }, "event update failed");
     return formFailure(formData, { field: "form", message: EVENT_MESSAGES.failed }, 500);
   }
   redirectWithFlash("/app/instituicao", EVENT_MESSAGES.updated);

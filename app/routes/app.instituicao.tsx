@@ -27,6 +27,7 @@ import {
 } from "~/events/institution-events.server";
 import { findInstitutionStatus } from "~/institutions/institution-profile.server";
 import { flashCookie } from "~/lib/flash.server";
+import { log } from "~/lib/log.server";
 import { readFormData } from "~/lib/read-form-data.server";
 import { type SupportReason, whatsappLink } from "~/lib/support-link";
 import { usePublicConfig } from "~/lib/use-public-config";
@@ -98,7 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (error instanceof ApplicationAlreadyDecidedError)
       return refuse("Esta candidatura já foi respondida.", 409);
     if (error instanceof EventNotFoundError) return refuse(EVENT_MESSAGES.notFound, 404);
-    console.error(`institutions: ${intent} failed: ${(error as Error).message}`);
+    log.error({ err: error, intent }, "institution action failed");
     return refuse(EVENT_MESSAGES.failed, 500);
   }
   throw redirect("/app/instituicao", {

@@ -14,6 +14,7 @@ import { DownloadIcon, TrashIcon } from "~/components/ui/icons";
 import { PasswordInput } from "~/components/ui/password-input";
 import { flashCookie } from "~/lib/flash.server";
 import { validateForm } from "~/lib/forms";
+import { log } from "~/lib/log.server";
 import { readFormData } from "~/lib/read-form-data.server";
 import { hitRateLimit, RATE_LIMITED_MESSAGE } from "~/security/rate-limit.server";
 import type { Route } from "./+types/app.meus-dados";
@@ -51,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await deleteAccount(user.id);
   } catch (error) {
-    console.error(`account: deletion failed: ${(error as Error).message}`);
+    log.error({ err: error }, "account deletion failed");
     return fail(DELETE_ACCOUNT_MESSAGES.failed, 500);
   }
   const headers = new Headers();

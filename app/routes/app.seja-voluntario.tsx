@@ -21,6 +21,7 @@ import { TextArea } from "~/components/ui/text-area";
 import { MAX_LENGTH } from "~/config/constants";
 import { flashCookie } from "~/lib/flash.server";
 import { echoValues, useFormValidation, validateForm } from "~/lib/forms";
+import { log } from "~/lib/log.server";
 import { readFormData } from "~/lib/read-form-data.server";
 import type { Route } from "./+types/app.seja-voluntario";
 
@@ -74,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await applyToInstitution({ volunteer: user, institution, ...parsed.data });
   } catch (error) {
     const duplicate = error instanceof DuplicateApplicationError;
-    if (!duplicate) console.error(`applications: apply failed: ${(error as Error).message}`);
+    if (!duplicate) log.error({ err: error }, "application failed");
     return data(
       {
         error: {

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { auth } from "~/auth/auth.server";
 import { flashCookie } from "~/lib/flash.server";
+import { log } from "~/lib/log.server";
 import type { Route } from "./+types/auth.sair";
 
 /** Logging out changes state, so only a POST does it; a GET just goes home. */
@@ -21,7 +22,7 @@ export async function action({ request }: Route.ActionArgs) {
       flashCookie({ message: "Logout realizado com sucesso.", tone: "success" }),
     );
   } catch (error) {
-    console.error(`auth: sign-out failed: ${(error as Error).message}`);
+    log.error({ err: error }, "sign-out failed");
     headers.append(
       "Set-Cookie",
       flashCookie({ message: "Falha ao realizar logout.", tone: "error" }),

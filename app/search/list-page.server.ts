@@ -1,4 +1,5 @@
 import { markDegraded } from "~/lib/degraded-response.server";
+import { log } from "~/lib/log.server";
 import type { ListPage } from "./list-page";
 
 /**
@@ -15,7 +16,7 @@ export async function loadListPage<T>(
   try {
     return { list: await load(), failed: false };
   } catch (error) {
-    console.error(`${what}: could not list (${url.search}):`, error);
+    log.error({ err: error, list: what, query: url.search }, "could not list");
     markDegraded();
     return { list: { items: [], page, hasMore: false }, failed: true };
   }
@@ -30,7 +31,7 @@ export async function listPageResponse<T>(
   try {
     return Response.json(await load(), { headers: { "Cache-Control": "public, max-age=60" } });
   } catch (error) {
-    console.error(`${what} api: could not list (${url.search}):`, error);
+    log.error({ err: error, list: what, query: url.search, api: true }, "could not list");
     return Response.json({ error: "unavailable" }, { status: 500 });
   }
 }

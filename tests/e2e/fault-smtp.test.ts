@@ -99,7 +99,11 @@ describe(`SMTP down during applications and approvals (${onPostgres ? "PostgreSQ
 
     // The worker tried each e-mail and failed: SMTP is down.
     await waitFor(
-      () => (server.logs().match(/mail: sending .* failed \(attempt 1\)/g) ?? []).length >= 3,
+      () =>
+        server
+          .logEntries()
+          .filter((entry) => entry.msg === "mail sending failed" && entry.attempt === 1).length >=
+        3,
       {
         timeoutMs: 20_000,
         message: "three failed first attempts in the server log",

@@ -81,9 +81,9 @@ afterEach(({ task }) => {
   logServerOnFailure(task, server);
   if (task.result?.state === "fail") {
     const errors = server
-      .logs()
-      .split(/\n(?=\S)/)
-      .filter((entry) => entry.startsWith("error:"));
+      .logEntries()
+      .filter((entry) => entry.level === "error")
+      .map((entry) => JSON.stringify(entry));
     console.error(`--- server errors (${errors.length}) ---\n${errors.slice(0, 10).join("\n")}`);
   }
 });

@@ -83,7 +83,11 @@ export async function startSecurityServer<K extends string>(options: {
       restart: async () => {
         current = await startServer({ dataDir, env });
         Object.assign(result, { url: current.url, port: current.port, process: current.process });
-        Object.assign(result, { exited: current.exited, logs: current.logs });
+        Object.assign(result, {
+          exited: current.exited,
+          logs: current.logs,
+          logEntries: current.logEntries,
+        });
         return current;
       },
       stop: async () => {

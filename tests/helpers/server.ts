@@ -26,8 +26,31 @@ export interface RunningServer {
   exited: Promise<ServerExit>;
   /** Everything the process printed so far (stdout and stderr interleaved). */
   logs: () => string;
+  /** The JSON log lines printed so far (LOG_FORMAT=json, the default for test servers). */
+  logEntries: () => LogEntry[];
   /** SIGTERM, then waits for the exit (SIGKILL after 15 s); removes a DATA_DIR it created. */
   stop: () => Promise<ServerExit>;
+}
+
+/** One line of the server's structured log (app/lib/log.server.ts). */
+export interface LogEntry {
+  level: string;
+  msg: string;
+  [field: string]: unknown;
+}
+
+/** The JSON lines among a process's output (other lines, e.g. the demo banner, are skipped). */
+export function parseLogEntries(output: string): LogEntry[] {
+  const entries: LogEntry[] = [];
+  for (const line of output.split("\n")) {
+    if (!line.startsWith("{")) continue;
+    try {
+      entries.push(JSON.parse(line) as LogEntry);
+    } catch {
+      // A line cut by the pipe's chunking: the rest arrives with the next chunk.
+    }
+  }
+  return entries;
 }
 
 export interface ServerOptions {
@@ -56,7 +79,11 @@ export async function spawnServer(options: ServerOptions = {}): Promise<RunningS
   const env: Record<string, string | undefined> = { ...process.env };
   delete env.NODE_ENV;
   delete env.DATABASE_URL;
-  Object.assign(env, { PORT: String(port), BASE_URL: url, DATA_DIR: dataDir }, options.env);
+  Object.assign(
+    env,
+    { PORT: String(port), BASE_URL: url, DATA_DIR: dataDir, LOG_FORMAT: "json" },
+    options.env,
+  );
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
 
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER_ENTRY], {
@@ -85,7 +112,17 @@ export async function spawnServer(options: ServerOptions = {}): Promise<RunningS
     return result;
   };
 
-  return { url, port, dataDir, process: child, exited, logs: () => output.join(""), stop };
+  const logs = () => output.join("");
+  return {
+    url,
+    port,
+    dataDir,
+    process: child,
+    exited,
+    logs,
+    logEntries: () => parseLogEntries(logs()),
+    stop,
+  };
 }
 
 /** spawnServer(), then waits until /readyz answers 200 (fails with the logs if it exits). */
