@@ -10,6 +10,7 @@ import {
   useMatches,
   useRouteError,
 } from "react-router";
+import { privateCachingMiddleware } from "~/auth/private-caching.server";
 import { profileSummary } from "~/auth/profile-summary.server";
 import { homePathFor, sessionContext, sessionMiddleware } from "~/auth/session.server";
 import { ErrorState } from "~/components/layout/error-state";
@@ -30,8 +31,11 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 
-/** Reads the session once per request for every route below (guards, header). */
-export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+/**
+ * Reads the session once per request for every route below (guards, header), and says who may
+ * keep a copy of the answer (private-caching.server.ts).
+ */
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, privateCachingMiddleware];
 
 /**
  * What every page shows: configuration (product name, contact e-mail; never secrets), the

@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import * as build from "virtual:react-router/server-build";
-import { createRequestListener } from "@mjackson/node-fetch-server";
 import compression from "compression";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { env } from "~/config/env.server";
@@ -18,7 +17,21 @@ import { clientContext } from "~/lib/request-context.server";
 import { RESOURCE_CSP } from "~/lib/security-headers.server";
 import { seedDemoDataIfEmpty } from "~/seed/demo-seed.server";
 import { createClientAddress, rateLimitNetwork } from "./client-ip";
+import {
+  MalformedRequestError,
+  sendFetchResponse,
+  sendPlain,
+  toFetchRequest,
+} from "./fetch-adapter";
 import { PageCache } from "./page-cache";
+import {
+  type BodyRefusal,
+  bodyLimitFor,
+  declaredBodyProblem,
+  LARGEST_BODY_BYTES,
+  readBody,
+} from "./request-body";
+import { ALLOW_HEADER, checkRequestTarget } from "./request-target";
 import { createStaticHandler } from "./static-files";
 
 /**
@@ -62,18 +75,52 @@ export function createHandler(options: { staticDir?: string; mode: "production" 
   const config = env();
   const serveStatic = options.staticDir ? createStaticHandler(options.staticDir) : undefined;
   const compress = compression({ threshold: 1024 });
-  // What @react-router/node's createRequestListener does, with the public page cache around it.
   const handleRequest = createRequestHandler(build as unknown as ServerBuild, options.mode);
   const pageCache = new PageCache(PAGE_CACHE);
   const clientAddress = createClientAddress(config.TRUST_PROXY);
-  // Interim: the listener calls this synchronously for the request it was given.
-  let current: IncomingMessage | undefined;
-  const reactRouter = createRequestListener((request) => {
+
+  /** React Router, with the public page cache around it, on a request whose body is read. */
+  async function renderWithReactRouter(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    body: Buffer | undefined,
+  ): Promise<void> {
+    let request: Request;
+    try {
+      request = toFetchRequest(req, res, url, body);
+    } catch (error) {
+      if (!(error instanceof MalformedRequestError)) throw error;
+      sendPlain(res, 400, BAD_REQUEST_MESSAGE);
+      return;
+    }
     const context = new RouterContextProvider();
-    const ip = current ? clientAddress(current) : "unknown";
+    const ip = clientAddress(req);
     context.set(clientContext, { ip, network: rateLimitNetwork(ip) });
-    return pageCache.render(request, () => handleRequest(request, context));
-  });
+    let response: Response;
+    try {
+      response = await pageCache.render(request, () => handleRequest(request, context));
+    } catch (error) {
+      // React Router answers its own errors with the error page; this is what escaped it.
+      log.error({ err: error, method: req.method, path: url.pathname }, "request failed");
+      sendPlain(res, 500, "Ocorreu um erro inesperado. Tente novamente.");
+      return;
+    }
+    await sendFetchResponse(res, response, req.method);
+  }
+
+  function respond(req: IncomingMessage, res: ServerResponse, url: URL, body?: Buffer): void {
+    compress(req as never, res as never, () => {
+      if (serveStatic?.(req, res, url.pathname)) return;
+      if (pageCache.serve(req, res)) return;
+      withAfterResponse(res, () => {
+        renderWithReactRouter(req, res, url, body).catch((error: unknown) => {
+          log.error({ err: error, path: url.pathname }, "response failed");
+          sendPlain(res, 500, "Ocorreu um erro inesperado. Tente novamente.");
+        });
+      });
+    });
+  }
 
   return function handle(req: IncomingMessage, res: ServerResponse): void {
     const started = performance.now();
@@ -86,43 +133,61 @@ export function createHandler(options: { staticDir?: string; mode: "production" 
     });
     setBaseHeaders(res, config.isHttps);
 
-    const path = (req.url ?? "/").split("?")[0];
-    if (path === "/healthz") {
+    const target = checkRequestTarget(req, config.BASE_URL);
+    if (!target.ok) {
+      // The body (if any) is not read: the connection closes after this answer.
+      res.setHeader("Connection", "close");
+      sendPlain(res, target.status, target.message, target.allow ? { Allow: target.allow } : {});
+      return;
+    }
+    const { url } = target;
+    if (url.pathname === "/healthz") {
       sendJson(res, 200, { status: "ok" });
       return;
     }
-    if (path === "/readyz") {
+    if (url.pathname === "/readyz") {
       void readiness().then((ready) =>
         sendJson(res, ready ? 200 : 503, { status: ready ? "ok" : "unavailable" }),
       );
+      return;
+    }
+    if (req.method === "OPTIONS") {
+      // No cross-origin API here: the answer to "what may I do" is the list of methods.
+      res.statusCode = 204;
+      res.setHeader("Allow", ALLOW_HEADER);
+      res.end();
       return;
     }
     if (isCrossOriginWrite(req, config.BASE_URL)) {
       sendJson(res, 403, { error: "Origem não permitida." });
       return;
     }
-    if (!isReadOnly(req.method)) {
-      // Any write may change what the public sees: cached pages go when it starts and ends.
-      pageCache.invalidate();
-      res.once("close", () => pageCache.invalidate());
-    }
-    const bodyProblem = bodySizeProblem(req);
-    if (bodyProblem) {
-      refuseAfterReading(req, res, bodyProblem);
+    if (isReadOnly(req.method)) {
+      respond(req, res, url);
       return;
     }
 
-    compress(req as never, res as never, () => {
-      if (serveStatic?.(req, res)) return;
-      if (pageCache.serve(req, res)) return;
-      withAfterResponse(res, () => {
-        current = req;
-        void reactRouter(req, res);
-        current = undefined;
-      });
+    // Any write may change what the public sees: cached pages go when it starts and ends.
+    pageCache.invalidate();
+    res.once("close", () => pageCache.invalidate());
+    const limit = bodyLimitFor(url.pathname);
+    const declared = declaredBodyProblem(req, limit);
+    if (declared) {
+      refuseAfterReading(req, res, declared);
+      return;
+    }
+    void readBody(req, limit).then((result) => {
+      if (!result) return; // The client went away.
+      if (!result.ok) {
+        refuseAfterReading(req, res, result.refusal);
+        return;
+      }
+      respond(req, res, url, result.body);
     });
   };
 }
+
+const BAD_REQUEST_MESSAGE = "O pedido enviado não é válido.";
 
 async function readiness(): Promise<boolean> {
   if (shuttingDown) return false;
@@ -179,45 +244,15 @@ function isCrossOriginWrite(req: IncomingMessage, baseUrl: string): boolean {
 }
 
 /**
- * The largest form is the institution's last sign-up step: two photos of at most 5 MB each plus
- * text. Browsers always declare the length of a form post, so a body that is too large, or whose
- * length is unknown, is refused before anything reads it into memory.
- */
-const MAX_BODY_BYTES = 12 * 1024 * 1024;
-
-function bodySizeProblem(req: IncomingMessage): { status: number; message: string } | null {
-  if (isReadOnly(req.method)) return null;
-  const declared = req.headers["content-length"];
-  if (declared === undefined) {
-    if (req.headers["transfer-encoding"] === undefined) return null;
-    return {
-      status: 411,
-      message: "Envio sem tamanho declarado. Tente novamente pelo formulário.",
-    };
-  }
-  if (Number(declared) > MAX_BODY_BYTES) {
-    return {
-      status: 413,
-      message: "O envio é grande demais. Cada imagem pode ter no máximo 5 MB.",
-    };
-  }
-  return null;
-}
-
-/**
  * A browser (or any HTTP client) reads the answer only after sending its whole body: answered
  * and closed halfway, it reports a reset connection instead of our message. So the body of a
  * refused post is read and dropped, up to a bound, before the refusal is sent; past the bound
  * (or declared past it) the connection is simply closed.
  */
-const MAX_DISCARDED_BYTES = 64 * 1024 * 1024;
+const MAX_DISCARDED_BYTES = 4 * LARGEST_BODY_BYTES;
 
-function refuseAfterReading(
-  req: IncomingMessage,
-  res: ServerResponse,
-  problem: { status: number; message: string },
-): void {
-  if (Number(req.headers["content-length"] ?? 0) > MAX_DISCARDED_BYTES) {
+function refuseAfterReading(req: IncomingMessage, res: ServerResponse, problem: BodyRefusal): void {
+  if (req.complete || Number(req.headers["content-length"] ?? 0) > MAX_DISCARDED_BYTES) {
     sendRefusal(res, problem.status, problem.message);
     return;
   }
@@ -231,6 +266,7 @@ function refuseAfterReading(
   req.once("close", () => {
     if (!req.complete) res.destroy();
   });
+  req.resume();
 }
 
 /** A short pt-BR page for refusals that happen before React Router (no stack, a way back). */

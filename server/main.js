@@ -1,9 +1,14 @@
-// Process entry: starts the HTTP server around the app bundle (build/server/index.js, built from
-// server/app.ts) or, with --dev, around Vite's dev server. Kept in plain JavaScript so Node runs
-// it without a build step; everything else lives in the bundle.
+// The server process: the HTTP server around the app bundle (build/server/index.js, built from
+// server/app.ts) or, with --dev, around Vite's dev server. `npm start` runs it under
+// server/supervise.js, which replaces it if it dies; systemd or a container runtime can run it
+// directly (README, "Deploying"). Kept in plain JavaScript so Node runs it without a build step;
+// everything else lives in the bundle.
 import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+
+// Files the app writes (database, mail, secrets) are for this user only (DESIGN.md section 8).
+process.umask(0o077);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dev = process.argv.includes("--dev");
@@ -18,6 +23,17 @@ try {
   console.error(known ? error.message : error);
   process.exit(1);
 }
+const { log } = app;
+
+// A bug that escapes every handler leaves the process in an unknown state: log it and exit, and
+// let the supervisor start a fresh one. A promise nobody awaited is logged and the server goes on.
+process.on("uncaughtException", (error) => {
+  log.fatal({ err: error }, "uncaught exception: exiting");
+  process.exit(1);
+});
+process.on("unhandledRejection", (reason) => {
+  log.error({ err: reason }, "unhandled promise rejection");
+});
 
 let stopping = false;
 // Responses not yet finished. Once shutdown begins, each is sent with "Connection: close": a
@@ -28,40 +44,66 @@ const server = createServer((req, res) => {
   inFlight.add(res);
   res.once("close", () => inFlight.delete(res));
   if (stopping) res.setHeader("Connection", "close");
-  app.handler(req, res);
+  try {
+    app.handler(req, res);
+  } catch (error) {
+    // The pipeline answers every request itself; this only catches a bug in it.
+    log.error({ err: error, method: req.method }, "request handler threw");
+    if (!res.headersSent) {
+      res.statusCode = 500;
+      res.setHeader("Content-Type", "text/plain; charset=utf-8");
+      res.end("Ocorreu um erro inesperado. Tente novamente.\n");
+    } else res.destroy();
+  }
 });
-server.keepAliveTimeout = 65_000;
-server.listen(port, () => {
-  app.log.info(
-    `Conecta Voluntário ready on http://localhost:${port} (${dev ? "development" : "production"})`,
+// CONNECT (a proxy tunnel) never reaches the request handler: Node hands over the raw socket.
+// This is no proxy; the client still gets an answer.
+server.on("connect", (_req, socket) => {
+  socket.on("error", () => {});
+  socket.end(
+    "HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
   );
 });
+server.keepAliveTimeout = 65_000;
+// Slow clients cannot hold a connection forever: headers within 20 s, the whole request
+// (a photo upload on a slow phone included) within two minutes.
+server.headersTimeout = 20_000;
+server.requestTimeout = 120_000;
+server.listen(port, () => {
+  log.info(
+    `Conecta Voluntário ready on http://localhost:${port} (${dev ? "development" : "production"})`,
+  );
+  process.send?.({ type: "ready", port });
+});
 
-for (const signal of ["SIGTERM", "SIGINT"]) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info(
-      { signal },
-      `${signal}: finishing in-flight requests (at most ${SHUTDOWN_GRACE_MS / 1000} s)`,
-    );
-    app.beginShutdown();
-    const forceClose = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-    forceClose.unref();
-    server.close(async () => {
-      clearTimeout(forceClose);
-      await app.shutdown();
-      app.log.info("stopped");
-      process.exit(0);
-    });
-    server.closeIdleConnections();
-    for (const res of inFlight) {
-      if (!res.headersSent) res.setHeader("Connection", "close");
-      // Already streaming: close the connection as soon as this response is done.
-      else res.once("finish", () => setImmediate(() => server.closeIdleConnections()));
-    }
+function shutDown(reason) {
+  if (stopping) return;
+  stopping = true;
+  log.info(
+    { signal: reason },
+    `${reason}: finishing in-flight requests (at most ${SHUTDOWN_GRACE_MS / 1000} s)`,
+  );
+  app.beginShutdown();
+  const forceClose = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+  forceClose.unref();
+  server.close(async () => {
+    clearTimeout(forceClose);
+    await app.shutdown();
+    log.info("stopped");
+    process.exit(0);
   });
+  server.closeIdleConnections();
+  for (const res of inFlight) {
+    if (!res.headersSent) res.setHeader("Connection", "close");
+    // Already streaming: close the connection as soon as this response is done.
+    else res.once("finish", () => setImmediate(() => server.closeIdleConnections()));
+  }
 }
+
+for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => shutDown(signal));
+// Under the supervisor: if it goes away (killed, crashed), this process must not stay behind
+// holding the port and the database.
+process.on("disconnect", () => shutDown("supervisor gone"));
 
 async function loadApp() {
   if (!dev) {

@@ -49,9 +49,14 @@ export function createStaticHandler(root: string) {
   };
   walk(root);
 
-  return function serveStatic(req: IncomingMessage, res: ServerResponse): boolean {
+  /** `pathname` is the request's checked path (server/request-target.ts): it always decodes. */
+  return function serveStatic(
+    req: IncomingMessage,
+    res: ServerResponse,
+    pathname: string,
+  ): boolean {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
-    const found = files.get(decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname));
+    const found = files.get(decodeURIComponent(pathname));
     if (!found) return false;
     res.statusCode = 200;
     res.setHeader("Content-Type", found.type);

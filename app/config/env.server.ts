@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
+import { preparePrivateDir, writePrivateFile } from "~/lib/private-files.server";
 
 /**
  * Which proxies in front of the app may say who the client is (X-Forwarded-For): none, the
@@ -122,8 +123,8 @@ function localSessionSecret(parsed: z.infer<typeof schema>): string {
   }
   const file = path.join(parsed.DATA_DIR, "session-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(parsed.DATA_DIR, { recursive: true });
+  preparePrivateDir(parsed.DATA_DIR);
   const secret = randomBytes(32).toString("base64url");
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  writePrivateFile(file, `${secret}\n`);
   return secret;
 }

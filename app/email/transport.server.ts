@@ -1,7 +1,7 @@
-import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { log } from "~/lib/log.server";
+import { preparePrivateDir, writePrivateFile } from "~/lib/private-files.server";
 
 export interface OutgoingEmail {
   from: string;
@@ -31,10 +31,10 @@ export function createTransport(config: { smtpUrl?: string; mailDir: string }): 
   });
   return async (email) => {
     const info = await files.sendMail(email);
-    mkdirSync(config.mailDir, { recursive: true });
+    preparePrivateDir(config.mailDir);
     const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${info.messageId.replace(/[<>@]/g, "")}.eml`;
     const file = path.join(config.mailDir, name);
-    writeFileSync(file, info.message as Buffer);
+    writePrivateFile(file, info.message as Buffer);
     log.info({ to: email.to, subject: email.subject, file }, "mail written");
   };
 }

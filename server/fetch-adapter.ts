@@ -1,0 +1,114 @@
+import { once } from "node:events";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { log } from "~/lib/log.server";
+
+/**
+ * Node's request and response as the Fetch API objects React Router speaks, and back. Written
+ * here rather than taken from @mjackson/node-fetch-server because that adapter builds the URL and
+ * the Request outside any `try` (an invalid Host or method ended the process), streamed bodies
+ * without backpressure, and aborted every request's signal when its connection closed, finished
+ * or not. The request target has been checked (server/request-target.ts) and the body read
+ * within its route's limits (server/request-body.ts) before this runs.
+ */
+
+export class MalformedRequestError extends Error {
+  override name = "MalformedRequestError";
+}
+
+/**
+ * The Fetch Request for a checked URL and an already-read body. Its signal aborts when the
+ * client goes away before the answer is complete, never after.
+ */
+export function toFetchRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  body: Buffer | undefined,
+): Request {
+  const controller = new AbortController();
+  res.once("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  try {
+    const headers = new Headers();
+    for (let i = 0; i < req.rawHeaders.length; i += 2) {
+      headers.append(req.rawHeaders[i] as string, req.rawHeaders[i + 1] as string);
+    }
+    return new Request(url, {
+      method: req.method,
+      headers,
+      body:
+        body && req.method !== "GET" && req.method !== "HEAD"
+          ? new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength)
+          : undefined,
+      signal: controller.signal,
+    });
+  } catch (error) {
+    // A header Node's parser allows but the Fetch API does not (rare, always the client's doing).
+    throw new MalformedRequestError((error as Error).message);
+  }
+}
+
+/**
+ * Writes a Fetch Response on the Node response: the headers, then the body with backpressure.
+ * A client that goes away mid-answer ends the stream quietly; a header the app built wrongly
+ * becomes a plain 500 instead of an exception on the socket.
+ */
+export async function sendFetchResponse(
+  res: ServerResponse,
+  response: Response,
+  method: string | undefined,
+): Promise<void> {
+  const rawHeaders: string[] = [];
+  for (const [name, value] of response.headers) rawHeaders.push(name, value);
+  try {
+    res.writeHead(response.status, rawHeaders);
+  } catch (error) {
+    log.error({ err: error }, "response headers refused");
+    await response.body?.cancel().catch(() => undefined);
+    sendPlain(res, 500, "Ocorreu um erro inesperado. Tente novamente.");
+    return;
+  }
+  if (!response.body || method === "HEAD") {
+    await response.body?.cancel().catch(() => undefined);
+    res.end();
+    return;
+  }
+  const reader = response.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (res.destroyed) {
+        await reader.cancel();
+        return;
+      }
+      if (!res.write(value)) {
+        await Promise.race([once(res, "drain"), once(res, "close")]);
+      }
+    }
+    res.end();
+  } catch (error) {
+    // The render failed after the headers left (logged by the app), or the client is gone.
+    if (!res.destroyed) log.error({ err: error }, "response stream failed");
+    res.destroy();
+  }
+}
+
+/** A short plain-text answer for what goes wrong outside the app (no stack, no markup). */
+export function sendPlain(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.statusCode = status;
+  res.setHeader("Content-Type", "text/plain; charset=utf-8");
+  res.setHeader("Cache-Control", "no-store");
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.end(`${message}\n`);
+}

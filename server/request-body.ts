@@ -1,0 +1,143 @@
+import type { IncomingMessage } from "node:http";
+import { IMAGE_MAX_UPLOAD_BYTES } from "~/config/constants";
+
+/**
+ * Form posts are read here, within the route's limits, before anything parses them: a login
+ * post carrying millions of empty fields is refused after a few kilobytes instead of blocking the
+ * event loop while FormData is built. Limits are per route kind:
+ * - sign-in, password and logout forms hold two or three short fields;
+ * - forms with file fields hold at most two photos and the text around them;
+ * - every other form holds text only (the longest field is 1 200 characters).
+ */
+export interface BodyLimit {
+  maxBytes: number;
+  /** Fields of a urlencoded body, or parts of a multipart one. */
+  maxFields: number;
+}
+
+const SHORT_FORM: BodyLimit = { maxBytes: 8 * 1024, maxFields: 16 };
+const TEXT_FORM: BodyLimit = { maxBytes: 64 * 1024, maxFields: 64 };
+const UPLOAD_FORM: BodyLimit = {
+  maxBytes: 2 * IMAGE_MAX_UPLOAD_BYTES + 1024 * 1024,
+  maxFields: 64,
+};
+
+const SHORT_FORM_PATHS = new Set([
+  "/auth/login",
+  "/admin/login",
+  "/auth/esqueci-minha-senha",
+  "/auth/resetar-senha",
+  "/auth/sair",
+  "/app/atualizar-senha",
+]);
+const UPLOAD_FORM_PATHS = [
+  /^\/auth\/cadastro$/,
+  /^\/app\/atualizar-voluntario$/,
+  /^\/app\/atualizar-instituicao$/,
+  /^\/app\/novo-evento$/,
+  /^\/app\/eventos\/[^/]+\/editar$/,
+];
+
+/** The limit for a post to `pathname` (React Router's `.data` twin included). */
+export function bodyLimitFor(pathname: string): BodyLimit {
+  const path = pathname.replace(/\.data$/, "").replace(/\/$/, "") || "/";
+  if (SHORT_FORM_PATHS.has(path)) return SHORT_FORM;
+  if (UPLOAD_FORM_PATHS.some((pattern) => pattern.test(path))) return UPLOAD_FORM;
+  return TEXT_FORM;
+}
+
+/** The largest body any route accepts: what the refusal path is willing to read and drop. */
+export const LARGEST_BODY_BYTES = UPLOAD_FORM.maxBytes;
+
+export interface BodyRefusal {
+  status: 411 | 413;
+  message: string;
+}
+
+export const TOO_LARGE: BodyRefusal = {
+  status: 413,
+  message: "O envio é grande demais para este formulário. Cada imagem pode ter no máximo 5 MB.",
+};
+const TOO_MANY_FIELDS: BodyRefusal = {
+  status: 413,
+  message: "O formulário enviado tem campos demais.",
+};
+
+/** A refusal that can be decided from the headers alone, before any byte of the body is read. */
+export function declaredBodyProblem(req: IncomingMessage, limit: BodyLimit): BodyRefusal | null {
+  const declared = req.headers["content-length"];
+  if (declared !== undefined && Number(declared) > limit.maxBytes) return TOO_LARGE;
+  return null;
+}
+
+export type BodyResult = { ok: true; body: Buffer } | { ok: false; refusal: BodyRefusal };
+
+/**
+ * Reads the whole body, stopping at the limit (a chunked body has no declared length to check
+ * first), then counts its fields. Resolves null when the client went away meanwhile.
+ */
+export function readBody(req: IncomingMessage, limit: BodyLimit): Promise<BodyResult | null> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const settle = (result: BodyResult | null) => {
+      if (settled) return;
+      settled = true;
+      req.off("data", onData);
+      resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit.maxBytes) {
+        chunks.length = 0;
+        settle({ ok: false, refusal: TOO_LARGE });
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on("data", onData);
+    req.once("end", () => {
+      const body = Buffer.concat(chunks, size);
+      const fields = countFields(body, req.headers["content-type"] ?? "", limit.maxFields);
+      settle(
+        fields > limit.maxFields ? { ok: false, refusal: TOO_MANY_FIELDS } : { ok: true, body },
+      );
+    });
+    req.once("error", () => settle(null));
+    req.once("close", () => {
+      if (!req.complete) settle(null);
+    });
+  });
+}
+
+/**
+ * Fields in a urlencoded body ("&"-separated) or parts in a multipart one (boundary lines),
+ * counted up to `stopAfter + 1`: past the limit the exact number does not matter.
+ */
+export function countFields(body: Buffer, contentType: string, stopAfter: number): number {
+  if (body.length === 0) return 0;
+  const type = contentType.toLowerCase();
+  if (type.startsWith("application/x-www-form-urlencoded")) {
+    return occurrences(body, Buffer.from("&"), stopAfter) + 1;
+  }
+  if (type.startsWith("multipart/form-data")) {
+    const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+    const value = boundary?.[1] ?? boundary?.[2];
+    if (!value) return 0;
+    // Each part opens with a delimiter line; one more closes the body.
+    return Math.max(0, occurrences(body, Buffer.from(`--${value}`), stopAfter + 1) - 1);
+  }
+  // Not a form: React Router's form reading refuses it with its own message.
+  return 0;
+}
+
+function occurrences(body: Buffer, separator: Buffer, stopAfter: number): number {
+  let count = 0;
+  let at = body.indexOf(separator);
+  while (at !== -1 && count <= stopAfter) {
+    count++;
+    at = body.indexOf(separator, at + separator.length);
+  }
+  return count;
+}
