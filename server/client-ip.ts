@@ -16,12 +16,14 @@ export function createClientAddress(trust: TrustProxy): (req: IncomingMessage) =
       ? (_address: string, hop: number) => hop < trust.hops
       : proxyAddr.compile(trust.addresses);
   return (req) => {
+    let address: string;
     try {
-      return normalize(proxyAddr(req, trusts));
+      address = proxyAddr(req, trusts);
     } catch {
-      // A forwarded entry that is not an address: the proxy's own view is all we can trust.
       return socketAddress(req);
     }
+    // A forwarded entry that is not an address: the proxy's own view is all we can trust.
+    return ipaddr.isValid(address) ? normalize(address) : socketAddress(req);
   };
 }
 

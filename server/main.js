@@ -71,6 +71,7 @@ server.headersTimeout = 20_000;
 server.requestTimeout = 120_000;
 server.listen(port, () => {
   log.info(
+    { pid: process.pid },
     `Conecta Voluntário ready on http://localhost:${port} (${dev ? "development" : "production"})`,
   );
   process.send?.({ type: "ready", port });

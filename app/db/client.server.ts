@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { log } from "~/lib/log.server";
+import { preparePrivateDir } from "~/lib/private-files.server";
 import { projectRoot } from "~/lib/project-root.server";
 import { acquireDataDirLock } from "./lock.server";
 import * as schema from "./schema";
@@ -89,7 +90,9 @@ export async function closeDatabase(): Promise<void> {
 async function openPglite(dataDir: string): Promise<OpenDatabase> {
   const releaseLock = acquireDataDirLock(dataDir);
   try {
-    const client = await PGlite.create(path.join(dataDir, "db"), {
+    const databaseDir = path.join(dataDir, "db");
+    preparePrivateDir(databaseDir);
+    const client = await PGlite.create(databaseDir, {
       extensions: { pg_trgm, unaccent },
     });
     const database = drizzlePglite({ client, schema });

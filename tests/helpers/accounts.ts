@@ -225,6 +225,7 @@ export async function startAccountsServer<K extends string>(
   try {
     const seeded = await seedAccounts(dataDir, specs);
     const server = await startServer({
+      ...options,
       dataDir,
       env: { TRUST_PROXY: "true", ...options.env },
     });

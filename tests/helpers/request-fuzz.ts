@@ -459,7 +459,7 @@ export function sendRaw(port: number, bytes: Buffer, timeoutMs = 10_000): Promis
       clearTimeout(timer);
       clearTimeout(settleTimer);
       socket.destroy();
-      const text = Buffer.concat(chunks).toString("latin1");
+      const text = Buffer.concat(chunks).toString("utf8");
       const statuses = [...text.matchAll(/(?:^|\r\n\r\n)HTTP\/1\.[01] (\d{3})[^\r\n]*\r\n/g)].map(
         (match) => Number(match[1]),
       );
@@ -473,7 +473,7 @@ export function sendRaw(port: number, bytes: Buffer, timeoutMs = 10_000): Promis
     let settleTimer: NodeJS.Timeout | undefined;
     socket.on("data", (chunk: Buffer) => {
       chunks.push(chunk);
-      const text = Buffer.concat(chunks).toString("latin1");
+      const text = Buffer.concat(chunks).toString("utf8");
       const last = [...text.matchAll(/(?:^|\r\n\r\n)HTTP\/1\.[01] (\d{3})/g)].at(-1);
       if (!last || Number(last[1]) < 200) return;
       const headEnd = text.indexOf("\r\n\r\n", last.index === 0 ? 0 : (last.index ?? 0) + 4);

@@ -8,7 +8,12 @@ import { freePort } from "./net";
 import { withTimeout } from "./wait";
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const SERVER_ENTRY = path.join(PROJECT_ROOT, "server/main.js");
+const ENTRIES = {
+  /** The server process itself, as systemd or a container runs it. */
+  server: path.join(PROJECT_ROOT, "server/main.js"),
+  /** `npm start`: the server under its supervisor (server/supervise.js). */
+  supervisor: path.join(PROJECT_ROOT, "server/supervise.js"),
+};
 const BUILD_MARKER = path.join(PROJECT_ROOT, "build/server/index.js");
 
 export interface ServerExit {
@@ -60,10 +65,12 @@ export interface ServerOptions {
   dataDir?: string;
   /** Flags for node itself, before the entry (the benchmark's --cpu-prof). */
   nodeArgs?: string[];
+  /** Which process to start: the server (default) or the supervisor around it. */
+  entry?: keyof typeof ENTRIES;
 }
 
 /**
- * Spawns the production build as `npm start` runs it (`node server/main.js`), on a free port and
+ * Spawns the production build (`node server/main.js`, or `npm start`'s supervisor), on a free port and
  * a fresh DATA_DIR. NODE_ENV and DATABASE_URL are not inherited from the test runner (Vitest sets
  * NODE_ENV=test): pass them in `env` to choose production mode or PostgreSQL.
  */
@@ -86,7 +93,8 @@ export async function spawnServer(options: ServerOptions = {}): Promise<RunningS
   );
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
 
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER_ENTRY], {
+  const entry = ENTRIES[options.entry ?? "server"];
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), entry], {
     cwd: PROJECT_ROOT,
     env: env as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],

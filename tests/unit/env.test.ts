@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { chmod, mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -99,8 +99,9 @@ describe("loadEnv", () => {
 
     const file = path.join(dataDir, "session-secret");
     expect((await readFile(file, "utf8")).trim()).toBe(first.SESSION_SECRET);
-    // Only the owner may read it.
+    // Only the owner may read it, or even enter the folder (issue 11, DATA_DIR permissions).
     expect((await stat(file)).mode & 0o077).toBe(0);
+    expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
 
     const second = loadEnv({ DATA_DIR: dataDir });
     expect(second.SESSION_SECRET).toBe(first.SESSION_SECRET);
@@ -114,4 +115,37 @@ describe("loadEnv", () => {
     expect(loadEnv({ DATA_DIR: dataDir, SESSION_SECRET: SECRET }).SESSION_SECRET).toBe(SECRET);
     await expect(stat(path.join(dataDir, "session-secret"))).rejects.toThrow(/ENOENT/);
   });
+
+  it("narrows an existing DATA_DIR that others could read to 0700", async () => {
+    const dataDir = await tempDataDir();
+    await chmod(dataDir, 0o755);
+    loadEnv({ DATA_DIR: dataDir });
+    expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
+  });
+});
+
+describe("TRUST_PROXY", () => {
+  const trust = (value: string | undefined) =>
+    loadEnv({ SESSION_SECRET: SECRET, TRUST_PROXY: value }).TRUST_PROXY;
+
+  it("reads false, true, a number of proxies and a list of addresses or ranges", () => {
+    expect(trust(undefined)).toEqual({ kind: "none" });
+    expect(trust("false")).toEqual({ kind: "none" });
+    expect(trust("0")).toEqual({ kind: "none" });
+    expect(trust("true")).toEqual({ kind: "hops", hops: 1 });
+    expect(trust("2")).toEqual({ kind: "hops", hops: 2 });
+    expect(trust("10.0.0.0/8, loopback,2001:db8::/32,192.168.1.7")).toEqual({
+      kind: "addresses",
+      addresses: ["10.0.0.0/8", "loopback", "2001:db8::/32", "192.168.1.7"],
+    });
+  });
+
+  it.each(["yes", "10.0.0.0/33", "::1/129", "300.1.1.1", "10.0.0.0/8,", "a/b/c", "99"])(
+    "refuses %j with a message naming the variable",
+    (value) => {
+      expect(configError({ SESSION_SECRET: SECRET, TRUST_PROXY: value }).message).toMatch(
+        /TRUST_PROXY: must be false, true \(one proxy\), a number of proxies/,
+      );
+    },
+  );
 });

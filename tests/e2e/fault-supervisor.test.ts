@@ -1,0 +1,155 @@
+import { readFileSync } from "node:fs";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type AccountsServer, HttpClient, startAccountsServer } from "../helpers/accounts";
+import { logServerOnFailure } from "../helpers/members";
+import { waitFor } from "../helpers/wait";
+
+/**
+ * Issue 11, item 2: `npm start` runs the server under a supervisor (server/supervise.js). The
+ * server process is killed with SIGKILL under light load, right after it acknowledged a write;
+ * a new one is serving within 5 s on the same embedded database (the dead process's lock taken
+ * over), with the acknowledged write and the signed-in session still there. SIGTERM then stops
+ * both processes cleanly, and a supervisor that is itself killed takes its server down with it.
+ */
+
+type Key = "volunteer" | "approved";
+let server: AccountsServer<Key>;
+
+beforeAll(async () => {
+  server = await startAccountsServer(
+    {
+      volunteer: { kind: "volunteer", name: "Vera Persistente" },
+      approved: { kind: "institution", status: "APPROVED", name: "Lar Resiliente" },
+    },
+    { entry: "supervisor" },
+  );
+}, 120_000);
+
+afterEach(({ task }) => logServerOnFailure(task, server));
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** PIDs of the server processes that said they were ready, oldest first. */
+function readyServerPids(): number[] {
+  return server
+    .logEntries()
+    .filter(
+      (entry) => String(entry.msg).includes(" ready on http") && typeof entry.pid === "number",
+    )
+    .map((entry) => entry.pid as number);
+}
+
+/** Running, and not a zombie: an orphan nobody reaps still answers signal 0. */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(")") + 2));
+  } catch {
+    return false;
+  }
+}
+
+describe("supervisor (issue 11)", () => {
+  it("replaces a server killed with SIGKILL within 5 s, with the acknowledged write kept", async () => {
+    const [firstPid] = readyServerPids();
+    expect(firstPid).toBeTypeOf("number");
+    expect(firstPid).not.toBe(server.process.pid);
+
+    const volunteer = new HttpClient(server.url);
+    expect((await volunteer.signIn(server.accounts.volunteer)).status).toBe(302);
+    const applyUrl = `/app/seja-voluntario?id=${server.accounts.approved.id}`;
+    const form = {
+      replyEmail: server.accounts.volunteer.email,
+      phone: "+55 (11) 912345678",
+      summary: "Posso ajudar aos sábados pela manhã.",
+    };
+
+    // Light load: a visitor reading the directory every 50 ms, before, during and after.
+    let loadRunning = true;
+    const outcomes: { at: number; ok: boolean }[] = [];
+    const load = (async () => {
+      while (loadRunning) {
+        const ok = await fetch(`${server.url}/instituicoes`).then(
+          (response) => response.status === 200,
+          () => false,
+        );
+        outcomes.push({ at: Date.now(), ok });
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    })();
+
+    // The write is acknowledged (the redirect to the volunteer's home)...
+    const applied = await volunteer.post(applyUrl, form);
+    expect(applied.status).toBe(302);
+    // ...and the process dies right after, without any chance to flush or close.
+    process.kill(firstPid as number, "SIGKILL");
+    const killedAt = Date.now();
+
+    await waitFor(() => readyServerPids().length >= 2, {
+      timeoutMs: 5_000,
+      message: "a new server ready after the kill",
+    });
+    const back = await waitFor(
+      async () => (await fetch(`${server.url}/healthz`).catch(() => null))?.status === 200,
+      { timeoutMs: 5_000, message: "/healthz answering again" },
+    ).then(() => Date.now());
+    loadRunning = false;
+    await load;
+    console.log(`supervisor: /healthz answered ${back - killedAt} ms after the SIGKILL`);
+    expect(back - killedAt, "ms from SIGKILL to a healthy server").toBeLessThan(5_000);
+    const firstOkAfterKill = outcomes.find((outcome) => outcome.at > killedAt && outcome.ok);
+    expect(firstOkAfterKill, "the visitor is served again").toBeDefined();
+    expect((firstOkAfterKill?.at ?? Infinity) - killedAt).toBeLessThan(5_000);
+
+    const [, secondPid] = readyServerPids();
+    expect(secondPid).not.toBe(firstPid);
+    expect(isAlive(firstPid as number)).toBe(false);
+    expect(isAlive(server.process.pid as number), "the supervisor is still running").toBe(true);
+
+    // The same data: the session survived, and the application is there (a repeat is refused).
+    const home = await volunteer.get("/app/voluntario");
+    expect(home.status).toBe(200);
+    const repeat = await volunteer.post(applyUrl, form);
+    expect(repeat.status).toBe(409);
+    expect(await repeat.text()).toContain("Você já enviou uma candidatura para esta instituição.");
+    expect(server.logEntries()).toContainEqual(
+      expect.objectContaining({ msg: "server process died: restarting it", signal: "SIGKILL" }),
+    );
+  }, 60_000);
+
+  it("SIGTERM stops the supervisor and its server; SIGKILL to the supervisor takes the server down too", async () => {
+    const pids = readyServerPids();
+    const serverPid = pids.at(-1) as number;
+    expect(isAlive(serverPid)).toBe(true);
+    const exit = await server.stop();
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect(isAlive(serverPid)).toBe(false);
+    expect(server.logEntries()).toContainEqual(expect.objectContaining({ msg: "stopped" }));
+
+    // A supervisor killed outright: its server notices the lost channel and shuts down.
+    const again = await startAccountsServer(
+      { volunteer: { kind: "volunteer", name: "Vera Órfã" } },
+      { entry: "supervisor" },
+    );
+    try {
+      const orphanPid = again
+        .logEntries()
+        .find((entry) => String(entry.msg).includes(" ready on http"))?.pid as number;
+      expect(isAlive(orphanPid)).toBe(true);
+      again.process.kill("SIGKILL");
+      await waitFor(() => !isAlive(orphanPid), {
+        timeoutMs: 15_000,
+        message: "the server exits once its supervisor is gone",
+      });
+    } finally {
+      await again.stop();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,214 @@
+import { spawnSync } from "node:child_process";
+import { readdir, stat } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type AccountsServer, HttpClient, startAccountsServer } from "../helpers/accounts";
+import { logServerOnFailure } from "../helpers/members";
+import { sendRaw } from "../helpers/request-fuzz";
+import { waitFor } from "../helpers/wait";
+
+/**
+ * Issue 11: one named regression test per class of defect the outside review found at the HTTP
+ * level (the fuzz suite, fuzz-requests.test.ts, covers the classes at random): a malformed path,
+ * a malformed Host and unusual methods get a 4xx instead of ending the process; bodies are
+ * refused by size and field count before anything parses them while /healthz stays responsive;
+ * signed-in pages, private `.data` answers and the personal-data export are never stored by any
+ * cache; DATA_DIR and what the server writes there are private.
+ */
+
+type Key = "volunteer";
+let server: AccountsServer<Key>;
+
+beforeAll(async () => {
+  server = await startAccountsServer({ volunteer: { kind: "volunteer", name: "Vera Cautelosa" } });
+}, 120_000);
+
+afterEach(({ task }) => logServerOnFailure(task, server));
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+const raw = (text: string, body: Buffer = Buffer.alloc(0)) =>
+  sendRaw(server.port, Buffer.concat([Buffer.from(text, "latin1"), body]));
+
+async function expectAlive(): Promise<void> {
+  expect(server.process.exitCode).toBeNull();
+  expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+}
+
+describe("malformed requests get an answer, never a crash", () => {
+  it("a malformed path: 400 with a pt-BR line, and the server goes on", async () => {
+    for (const target of ["/%E0%A4%A", "/instituicoes/%", "/assets/%FF", "/eventos%00"]) {
+      const response = await fetch(`${server.url}${target}`);
+      expect(response.status, target).toBe(400);
+      const text = await response.text();
+      expect(text).toBe("O endereço pedido não é válido.\n");
+    }
+    await expectAlive();
+  });
+
+  it("a malformed Host: 400, whatever the path", async () => {
+    for (const host of ["a b", "exemplo.com:abc", "[zzz]", "%00", "x".repeat(300)]) {
+      const answer = await raw(
+        `GET /instituicoes HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+      );
+      expect(answer.statuses, host).toEqual([400]);
+    }
+    await expectAlive();
+  });
+
+  it("unusual methods: 405 with Allow (CONNECT included), OPTIONS lists the methods", async () => {
+    for (const method of ["PROPFIND", "TRACE", "MKCOL", "PUT", "DELETE", "PATCH", "SEARCH"]) {
+      const answer = await raw(
+        `${method} / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`,
+      );
+      expect(answer.statuses, method).toEqual([405]);
+      expect(answer.head, method).toMatch(/\r\nAllow: GET, HEAD, POST\r\n/i);
+    }
+    const tunnel = await raw("CONNECT localhost:443 HTTP/1.1\r\nHost: localhost:443\r\n\r\n");
+    expect(tunnel.statuses).toEqual([405]);
+    const options = await raw("OPTIONS * HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+    expect(options.statuses).toEqual([204]);
+    expect(options.head).toMatch(/\r\nAllow: GET, HEAD, POST\r\n/i);
+    await expectAlive();
+  });
+});
+
+describe("bodies are refused before they are parsed", () => {
+  const form = (target: string, body: Buffer, extra = "") =>
+    raw(
+      `POST ${target} HTTP/1.1\r\nHost: localhost\r\nOrigin: ${server.url}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\nConnection: close\r\n${extra}\r\n`,
+      body,
+    );
+
+  it("a many-field body: a login post of a million empty fields is refused with 413", async () => {
+    const answer = await form("/auth/login", Buffer.from("&".repeat(1_000_000)));
+    expect(answer.statuses).toEqual([413]);
+    expect(answer.head).toContain("O envio é grande demais para este formulário.");
+  });
+
+  it("too many fields within the size limit are refused too, and so are chunked bodies past it", async () => {
+    const manyFields = await form("/app/seja-voluntario", Buffer.from("a=1&".repeat(5_000)));
+    expect(manyFields.statuses).toEqual([413]);
+    expect(manyFields.head).toContain("O formulário enviado tem campos demais.");
+
+    const chunk = `${(4096).toString(16)}\r\n${"&".repeat(4096)}\r\n`;
+    const chunked = await raw(
+      `POST /auth/login HTTP/1.1\r\nHost: localhost\r\nOrigin: ${server.url}\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n${chunk.repeat(8)}0\r\n\r\n`,
+    );
+    expect(chunked.statuses).toEqual([413]);
+  });
+
+  it("/healthz stays under 200 ms while such bodies arrive", async () => {
+    const bombs = [
+      ...Array.from({ length: 6 }, () => form("/auth/login", Buffer.from("&".repeat(2_000_000)))),
+      ...Array.from({ length: 4 }, () =>
+        form("/auth/cadastro", Buffer.from("&".repeat(10 * 1024 * 1024))),
+      ),
+    ];
+    const timings: number[] = [];
+    let sending = true;
+    const probe = (async () => {
+      while (sending) {
+        const started = performance.now();
+        expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+        timings.push(performance.now() - started);
+      }
+    })();
+    const answers = await Promise.all(bombs);
+    sending = false;
+    await probe;
+    expect(answers.map((answer) => answer.statuses.at(-1))).toEqual(Array(10).fill(413));
+    timings.sort((a, b) => a - b);
+    const median = timings[Math.floor(timings.length / 2)] ?? Infinity;
+    console.log(
+      `healthz during refused bodies: ${timings.length} probes, median ${median.toFixed(1)} ms, max ${timings.at(-1)?.toFixed(1)} ms`,
+    );
+    expect(timings.length).toBeGreaterThan(0);
+    expect(median).toBeLessThan(200);
+  });
+});
+
+describe("private answers are never stored by a cache", () => {
+  let volunteer: HttpClient;
+  beforeAll(async () => {
+    volunteer = new HttpClient(server.url);
+    expect((await volunteer.signIn(server.accounts.volunteer)).status).toBe(302);
+  });
+
+  it("every page and .data answer to a signed-in person is private, no-store", async () => {
+    for (const target of [
+      "/",
+      "/instituicoes",
+      "/eventos",
+      "/app/voluntario",
+      "/app/voluntario.data",
+      "/instituicoes.data",
+      "/app/meus-dados",
+      "/app/meus-dados/arquivo",
+    ]) {
+      const response = await volunteer.get(target);
+      expect(response.status, target).toBe(200);
+      expect(response.headers.get("cache-control"), target).toBe("private, no-store");
+    }
+  });
+
+  it("private areas are no-store for anyone; public pages are private to the browser and vary by cookie", async () => {
+    for (const target of [
+      "/auth/login",
+      "/auth/cadastro",
+      "/auth/resetar-senha?token=x",
+      "/admin/login",
+    ]) {
+      const response = await fetch(`${server.url}${target}`, { redirect: "manual" });
+      expect(response.headers.get("cache-control"), target).toBe("private, no-store");
+    }
+    for (const target of ["/", "/instituicoes", "/eventos", "/termos-de-uso"]) {
+      const response = await fetch(`${server.url}${target}`);
+      expect(response.headers.get("cache-control"), target).toBe("private, no-cache");
+      expect(response.headers.get("vary"), target).toMatch(/\bCookie\b/);
+    }
+    // What is the same for everyone keeps its own caching.
+    const states = await fetch(`${server.url}/api/localidades/estados`);
+    expect(states.headers.get("cache-control")).toMatch(/^public/);
+  });
+});
+
+describe("DATA_DIR is private", () => {
+  it("the folder is 0700 and the files the app writes are 0600; others cannot read the database", async () => {
+    // A password-reset e-mail makes the server write DATA_DIR/mail (no SMTP configured).
+    const forgot = await new HttpClient(server.url).post("/auth/esqueci-minha-senha", {
+      email: server.accounts.volunteer.email,
+    });
+    expect(forgot.status).toBeLessThan(400);
+    const mailDir = path.join(server.dataDir, "mail");
+    const [mailFile] = await waitFor(
+      async () => {
+        const files = await readdir(mailDir).catch(() => []);
+        return files.length > 0 ? files : undefined;
+      },
+      { timeoutMs: 10_000, message: "a mail file in DATA_DIR/mail" },
+    );
+
+    const mode = async (file: string) => (await stat(file)).mode & 0o777;
+    expect(await mode(server.dataDir)).toBe(0o700);
+    expect(await mode(mailDir)).toBe(0o700);
+    expect(await mode(path.join(mailDir, mailFile as string))).toBe(0o600);
+    expect(await mode(path.join(server.dataDir, "db.lock"))).toBe(0o600);
+    expect(await mode(path.join(server.dataDir, "db"))).toBe(0o700);
+
+    // The real proof: another user cannot read a file of the database, whatever its own mode.
+    if (process.getuid?.() === 0 && spawnSync("runuser", ["--help"]).status === 0) {
+      const attempt = spawnSync("runuser", [
+        "-u",
+        "nobody",
+        "--",
+        "cat",
+        path.join(server.dataDir, "db", "PG_VERSION"),
+      ]);
+      expect(attempt.status).not.toBe(0);
+      expect(attempt.stderr.toString()).toMatch(/Permission denied/);
+    }
+  });
+});
