@@ -1,7 +1,15 @@
 import { readFileSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type AccountsServer, HttpClient, startAccountsServer } from "../helpers/accounts";
+import {
+  type AccountSpec,
+  HttpClient,
+  type SeededAccount,
+  seedAccounts,
+  startAccountsServer,
+} from "../helpers/accounts";
 import { logServerOnFailure } from "../helpers/members";
+import { createScratchDatabase, postgresTestUrl } from "../helpers/postgres";
+import { type RunningServer, startServer } from "../helpers/server";
 import { waitFor } from "../helpers/wait";
 
 /**
@@ -10,29 +18,40 @@ import { waitFor } from "../helpers/wait";
  * a new one is serving within 5 s on the same embedded database (the dead process's lock taken
  * over), with the acknowledged write and the signed-in session still there. SIGTERM then stops
  * both processes cleanly, and a supervisor that is itself killed takes its server down with it.
+ * On PGlite, and on PostgreSQL when TEST_DATABASE_URL names a server (always in CI).
  */
 
 type Key = "volunteer" | "approved";
-let server: AccountsServer<Key>;
+const SPECS: Record<Key, AccountSpec> = {
+  volunteer: { kind: "volunteer", name: "Vera Persistente" },
+  approved: { kind: "institution", status: "APPROVED", name: "Lar Resiliente" },
+};
 
-beforeAll(async () => {
-  server = await startAccountsServer(
-    {
-      volunteer: { kind: "volunteer", name: "Vera Persistente" },
-      approved: { kind: "institution", status: "APPROVED", name: "Lar Resiliente" },
+interface Supervised extends RunningServer {
+  accounts: Record<Key, SeededAccount>;
+}
+
+async function startSupervised(database: "pglite" | "postgres"): Promise<Supervised> {
+  if (database === "pglite") return startAccountsServer(SPECS, { entry: "supervisor" });
+  const scratch = await createScratchDatabase();
+  const accounts = await seedAccounts({ url: scratch.url }, SPECS);
+  const running = await startServer({
+    entry: "supervisor",
+    env: { DATABASE_URL: scratch.url, TRUST_PROXY: "true" },
+  });
+  return {
+    ...running,
+    accounts,
+    stop: async () => {
+      const exit = await running.stop();
+      await scratch.drop();
+      return exit;
     },
-    { entry: "supervisor" },
-  );
-}, 120_000);
-
-afterEach(({ task }) => logServerOnFailure(task, server));
-
-afterAll(async () => {
-  await server?.stop();
-});
+  };
+}
 
 /** PIDs of the server processes that said they were ready, oldest first. */
-function readyServerPids(): number[] {
+function readyServerPids(server: RunningServer): number[] {
   return server
     .logEntries()
     .filter(
@@ -56,9 +75,23 @@ function isAlive(pid: number): boolean {
   }
 }
 
-describe("supervisor (issue 11)", () => {
+const databases = postgresTestUrl() ? (["pglite", "postgres"] as const) : (["pglite"] as const);
+
+describe.each(databases)("supervisor on %s (issue 11)", (database) => {
+  let server: Supervised;
+
+  beforeAll(async () => {
+    server = await startSupervised(database);
+  }, 120_000);
+
+  afterEach(({ task }) => logServerOnFailure(task, server));
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
   it("replaces a server killed with SIGKILL within 5 s, with the acknowledged write kept", async () => {
-    const [firstPid] = readyServerPids();
+    const [firstPid] = readyServerPids(server);
     expect(firstPid).toBeTypeOf("number");
     expect(firstPid).not.toBe(server.process.pid);
 
@@ -92,7 +125,7 @@ describe("supervisor (issue 11)", () => {
     process.kill(firstPid as number, "SIGKILL");
     const killedAt = Date.now();
 
-    await waitFor(() => readyServerPids().length >= 2, {
+    await waitFor(() => readyServerPids(server).length >= 2, {
       timeoutMs: 5_000,
       message: "a new server ready after the kill",
     });
@@ -108,7 +141,7 @@ describe("supervisor (issue 11)", () => {
     expect(firstOkAfterKill, "the visitor is served again").toBeDefined();
     expect((firstOkAfterKill?.at ?? Infinity) - killedAt).toBeLessThan(5_000);
 
-    const [, secondPid] = readyServerPids();
+    const [, secondPid] = readyServerPids(server);
     expect(secondPid).not.toBe(firstPid);
     expect(isAlive(firstPid as number)).toBe(false);
     expect(isAlive(server.process.pid as number), "the supervisor is still running").toBe(true);
@@ -125,7 +158,7 @@ describe("supervisor (issue 11)", () => {
   }, 60_000);
 
   it("SIGTERM stops the supervisor and its server; SIGKILL to the supervisor takes the server down too", async () => {
-    const pids = readyServerPids();
+    const pids = readyServerPids(server);
     const serverPid = pids.at(-1) as number;
     expect(isAlive(serverPid)).toBe(true);
     const exit = await server.stop();
@@ -134,10 +167,7 @@ describe("supervisor (issue 11)", () => {
     expect(server.logEntries()).toContainEqual(expect.objectContaining({ msg: "stopped" }));
 
     // A supervisor killed outright: its server notices the lost channel and shuts down.
-    const again = await startAccountsServer(
-      { volunteer: { kind: "volunteer", name: "Vera Órfã" } },
-      { entry: "supervisor" },
-    );
+    const again = await startSupervised(database);
     try {
       const orphanPid = again
         .logEntries()
