@@ -55,12 +55,12 @@ export async function boot(): Promise<{ port: number }> {
   return { port: config.PORT };
 }
 
-let stopHousekeeping: (() => void) | undefined;
+let stopHousekeeping: (() => Promise<void>) | undefined;
 
 /** Called once in-flight requests are done: releases the database (and its lock). */
 export async function shutdown(): Promise<void> {
   shuttingDown = true;
-  stopHousekeeping?.();
+  await stopHousekeeping?.();
   await stopMailer();
   await closeDatabase();
 }

@@ -13,13 +13,17 @@ export interface BodyLimit {
   maxBytes: number;
   /** Fields of a urlencoded body, or parts of a multipart one. */
   maxFields: number;
+  /** What a person is told when the body is larger. */
+  tooLarge: string;
 }
 
-const SHORT_FORM: BodyLimit = { maxBytes: 8 * 1024, maxFields: 16 };
-const TEXT_FORM: BodyLimit = { maxBytes: 64 * 1024, maxFields: 64 };
+const TOO_LARGE_FORM = "O envio é grande demais para este formulário.";
+const SHORT_FORM: BodyLimit = { maxBytes: 8 * 1024, maxFields: 16, tooLarge: TOO_LARGE_FORM };
+const TEXT_FORM: BodyLimit = { maxBytes: 64 * 1024, maxFields: 64, tooLarge: TOO_LARGE_FORM };
 const UPLOAD_FORM: BodyLimit = {
   maxBytes: 2 * IMAGE_MAX_UPLOAD_BYTES + 1024 * 1024,
   maxFields: 64,
+  tooLarge: "O envio é grande demais. Cada imagem pode ter no máximo 5 MB.",
 };
 
 const SHORT_FORM_PATHS = new Set([
@@ -50,14 +54,11 @@ export function bodyLimitFor(pathname: string): BodyLimit {
 export const LARGEST_BODY_BYTES = UPLOAD_FORM.maxBytes;
 
 export interface BodyRefusal {
-  status: 411 | 413;
+  status: 413;
   message: string;
 }
 
-export const TOO_LARGE: BodyRefusal = {
-  status: 413,
-  message: "O envio é grande demais para este formulário. Cada imagem pode ter no máximo 5 MB.",
-};
+const tooLarge = (limit: BodyLimit): BodyRefusal => ({ status: 413, message: limit.tooLarge });
 const TOO_MANY_FIELDS: BodyRefusal = {
   status: 413,
   message: "O formulário enviado tem campos demais.",
@@ -66,7 +67,7 @@ const TOO_MANY_FIELDS: BodyRefusal = {
 /** A refusal that can be decided from the headers alone, before any byte of the body is read. */
 export function declaredBodyProblem(req: IncomingMessage, limit: BodyLimit): BodyRefusal | null {
   const declared = req.headers["content-length"];
-  if (declared !== undefined && Number(declared) > limit.maxBytes) return TOO_LARGE;
+  if (declared !== undefined && Number(declared) > limit.maxBytes) return tooLarge(limit);
   return null;
 }
 
@@ -91,7 +92,7 @@ export function readBody(req: IncomingMessage, limit: BodyLimit): Promise<BodyRe
       size += chunk.length;
       if (size > limit.maxBytes) {
         chunks.length = 0;
-        settle({ ok: false, refusal: TOO_LARGE });
+        settle({ ok: false, refusal: tooLarge(limit) });
         return;
       }
       chunks.push(chunk);

@@ -20,12 +20,22 @@ export async function runHousekeeping(): Promise<void> {
   await maintainDatabase();
 }
 
-/** Hourly, in every instance: each statement is idempotent, so overlapping runs are harmless. */
-export function startHousekeeping(): () => void {
-  const run = () =>
-    runHousekeeping().catch((error: unknown) => log.error({ err: error }, "housekeeping failed"));
+/**
+ * Hourly, in every instance: each statement is idempotent, so overlapping runs are harmless.
+ * The returned stop function waits for a run in progress, so the database is not closed under it.
+ */
+export function startHousekeeping(): () => Promise<void> {
+  let running: Promise<void> = Promise.resolve();
+  const run = () => {
+    running = runHousekeeping().catch((error: unknown) =>
+      log.error({ err: error }, "housekeeping failed"),
+    );
+  };
   const timer = setInterval(run, EVERY_MS);
   timer.unref();
-  void run();
-  return () => clearInterval(timer);
+  run();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }

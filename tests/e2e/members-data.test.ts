@@ -93,7 +93,7 @@ describe("Meus dados", () => {
       'attachment; filename="meus-dados.json"',
     );
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
-    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
     const data = JSON.parse(body) as Export;
     const me = server.accounts.daniela;
     expect(data.user).toMatchObject({ id: me.id, email: me.email, name: "Daniela Freitas" });
