@@ -8,7 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { log } from "~/lib/log.server";
-import { preparePrivateDir } from "~/lib/private-files.server";
+import { narrowTree, preparePrivateDir } from "~/lib/private-files.server";
 import { projectRoot } from "~/lib/project-root.server";
 import { acquireDataDirLock } from "./lock.server";
 import * as schema from "./schema";
@@ -97,6 +97,7 @@ async function openPglite(dataDir: string): Promise<OpenDatabase> {
     });
     const database = drizzlePglite({ client, schema });
     await migratePglite(database, { migrationsFolder: MIGRATIONS_FOLDER });
+    narrowTree(databaseDir);
     return {
       db: database as unknown as Database,
       ping: async () => {

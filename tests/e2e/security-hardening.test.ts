@@ -175,6 +175,16 @@ describe("private answers are never stored by a cache", () => {
   });
 });
 
+/** Paths under `dir` that a group or other user has any right on. */
+async function filesOpenToOthers(dir: string): Promise<string[]> {
+  const open: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    const full = path.join(entry.parentPath, entry.name);
+    if (((await stat(full)).mode & 0o077) !== 0) open.push(full);
+  }
+  return open;
+}
+
 describe("DATA_DIR is private", () => {
   it("the folder is 0700 and the files the app writes are 0600; others cannot read the database", async () => {
     // A password-reset e-mail makes the server write DATA_DIR/mail (no SMTP configured).
@@ -197,6 +207,9 @@ describe("DATA_DIR is private", () => {
     expect(await mode(path.join(mailDir, mailFile as string))).toBe(0o600);
     expect(await mode(path.join(server.dataDir, "db.lock"))).toBe(0o600);
     expect(await mode(path.join(server.dataDir, "db"))).toBe(0o700);
+    // PGlite unpacks its files 0666; the server narrows them once the database is open.
+    const open = await filesOpenToOthers(server.dataDir);
+    expect(open).toEqual([]);
 
     // The real proof: another user cannot read a file of the database, whatever its own mode.
     if (process.getuid?.() === 0 && spawnSync("runuser", ["--help"]).status === 0) {

@@ -270,7 +270,11 @@ export async function startAccountsServer<K extends string>(
 export async function migratedDataDir(): Promise<string> {
   const template = await migratedTemplate();
   const dataDir = await mkdtemp(path.join(tmpdir(), "conecta-accounts-"));
-  await cp(template, dataDir, { recursive: true });
+  await cp(template, dataDir, {
+    recursive: true,
+    // The marker is the template's, not part of a data directory.
+    filter: (source) => source !== path.join(template, "ready"),
+  });
   return dataDir;
 }
 
