@@ -113,6 +113,25 @@ async function expectDead(token: string): Promise<void> {
   });
 }
 
+/** Resolves once `statement` is blocked on a lock in PostgreSQL (or has already finished). */
+async function secondWaitsOnLock(statement: Promise<unknown>): Promise<void> {
+  let settled = false;
+  void statement.then(() => {
+    settled = true;
+  });
+  await waitFor(
+    async () => {
+      if (settled) return true;
+      const waiting = await db.execute<{ n: number }>(
+        sql`select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      return Number(waiting.rows[0]?.n) > 0;
+    },
+    { message: "the second insert waiting on the first" },
+  );
+}
+
 async function resetRows(userId: string) {
   return db.select().from(verifications).where(eq(verifications.value, userId));
 }
@@ -232,6 +251,40 @@ describe("outstanding reset links die (issue 11)", () => {
     const person = await createPerson("dupla");
     await Promise.all([sendResetEmail(person.email), sendResetEmail(person.email)]);
     expect(await resetRows(person.id)).toHaveLength(1);
+  });
+
+  it("a request made while another is still uncommitted removes it once it commits", async () => {
+    const person = await createPerson("corrida");
+    const row = (label: string) => ({
+      identifier: `reset-password:${label}-${randomBytes(8).toString("hex")}`,
+      value: person.id,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    let inserted = () => {};
+    const firstInserted = new Promise<void>((resolve) => {
+      inserted = resolve;
+    });
+    let commit = () => {};
+    const mayCommit = new Promise<void>((resolve) => {
+      commit = resolve;
+    });
+    // The first request's row is written, and its transaction stays open ...
+    const first = db.transaction(async (tx) => {
+      await tx.insert(verifications).values(row("primeiro"));
+      inserted();
+      await mayCommit;
+    });
+    await firstInserted;
+    // ... while the second is written. Without the trigger's lock it would not see the first
+    // (uncommitted) row and both links would live.
+    const second = db.insert(verifications).values(row("segundo"));
+    if (database.kind === "postgres") await secondWaitsOnLock(second);
+    commit();
+    await Promise.all([first, second]);
+    const rows = await resetRows(person.id);
+    expect(rows.map((stored) => stored.identifier.replace(/-[0-9a-f]+$/, ""))).toEqual([
+      "reset-password:segundo",
+    ]);
   });
 
   it("a reset link is stored as its kind and a digest, never the token", async () => {
