@@ -11,7 +11,19 @@ import { db } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { enqueueEmail } from "~/email/outbox.server";
 import { passwordResetEmail } from "~/email/templates.server";
+import { clearSignInLockout } from "./password-limits.server";
 import { startSessionPlugin } from "./start-session-plugin.server";
+
+/** better-auth names a reset row `reset-password:<token>` (api/routes/password.mjs). */
+const RESET_IDENTIFIER_PREFIX = "reset-password:";
+
+/**
+ * The stored identifier of a reset row: the kind, then the SHA-256 of the whole identifier in
+ * base64url, the same digest better-auth's "hashed" option stores.
+ */
+export async function hashResetIdentifier(identifier: string): Promise<string> {
+  return `${RESET_IDENTIFIER_PREFIX}${createHash("sha256").update(identifier).digest("base64url")}`;
+}
 
 /**
  * better-auth on our own tables (users, sessions, accounts, verifications). Routes call its
@@ -56,6 +68,8 @@ function createAuth() {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // Proving the e-mail ends the lockout that other clients' wrong passwords put on it.
+      onPasswordReset: async ({ user }) => clearSignInLockout(user.email),
       sendResetPassword: async ({ user, token }) => {
         const url = new URL("/auth/resetar-senha", config.BASE_URL);
         url.searchParams.set("token", token);
@@ -69,7 +83,15 @@ function createAuth() {
       },
     },
     // Reset tokens are kept as SHA-256 digests: a database leak does not hand out live links.
-    verification: { storeIdentifier: "hashed" },
+    // Reset rows keep their kind in clear ("reset-password:<digest>"), so the database can find
+    // an account's outstanding links and drop them at any password change or newer request
+    // (migration 0006's triggers; the row's value is the account's user id).
+    verification: {
+      storeIdentifier: {
+        default: "hashed",
+        overrides: { [RESET_IDENTIFIER_PREFIX]: { hash: hashResetIdentifier } },
+      },
+    },
     // Our own limits (app/security/rate-limit.server.ts) are shared by all instances.
     rateLimit: { enabled: false },
     advanced: {

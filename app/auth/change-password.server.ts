@@ -1,16 +1,34 @@
 import { log } from "~/lib/log.server";
+import { beginFailureAttempt, type RateLimited, rateLimited } from "~/security/rate-limit.server";
 import { auth } from "./auth.server";
+import { currentPasswordBudget } from "./password-limits.server";
 import { CHANGE_PASSWORD_MESSAGES } from "./password-messages";
+
+export type ChangePasswordResult =
+  | { ok: true; setCookies: string[] }
+  | { ok: false; status: 400; message: string }
+  | RateLimited;
 
 /**
  * Verifies the current password, sets the new one and ends every other session of the account
- * (the page says so). Returns the cookie of the fresh session that replaces this one.
+ * (the page says so). Returns the cookie of the fresh session that replaces this one. Wrong
+ * current passwords spend the account's budget (password-limits.server.ts); right ones do not.
+ * Every outstanding reset link of the account dies with the change (migration 0006's trigger).
  */
 export async function changePassword(input: {
+  userId: string;
   headers: Headers;
   currentPassword: string;
   newPassword: string;
-}): Promise<{ ok: true; setCookies: string[] } | { ok: false; message: string }> {
+}): Promise<ChangePasswordResult> {
+  const attempt = await beginFailureAttempt([currentPasswordBudget(input.userId)]);
+  if (!attempt.allowed) {
+    log.info(
+      { userId: input.userId, retryAfterSeconds: attempt.retryAfterSeconds },
+      "password change rate-limited",
+    );
+    return rateLimited(attempt.retryAfterSeconds);
+  }
   try {
     const { headers } = await auth().api.changePassword({
       body: {
@@ -21,12 +39,20 @@ export async function changePassword(input: {
       headers: input.headers,
       returnHeaders: true,
     });
+    await attempt.settle();
+    log.info({ userId: input.userId }, "password changed");
     return { ok: true, setCookies: headers.getSetCookie() };
   } catch (error) {
     const status = (error as { statusCode?: number }).statusCode;
-    if (status === 400 || status === 401)
-      return { ok: false, message: CHANGE_PASSWORD_MESSAGES.wrongCurrent };
+    if (status === 400 || status === 401) {
+      log.info(
+        { userId: input.userId, reason: "wrong-current-password" },
+        "password change refused",
+      );
+      return { ok: false, status: 400, message: CHANGE_PASSWORD_MESSAGES.wrongCurrent };
+    }
+    await attempt.settle();
     log.error({ err: error }, "password change failed");
-    return { ok: false, message: CHANGE_PASSWORD_MESSAGES.failure };
+    return { ok: false, status: 400, message: CHANGE_PASSWORD_MESSAGES.failure };
   }
 }

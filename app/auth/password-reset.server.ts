@@ -1,22 +1,34 @@
 import { RESEND_EMAIL_COOLDOWN_SECONDS } from "~/config/constants";
 import { afterResponse } from "~/lib/after-response.server";
 import { log } from "~/lib/log.server";
-import { hitRateLimit, RATE_LIMITED_MESSAGE, RATE_LIMITS } from "~/security/rate-limit.server";
+import {
+  hitRateLimit,
+  RATE_LIMITS,
+  type RateLimited,
+  rateLimited,
+} from "~/security/rate-limit.server";
 import { auth } from "./auth.server";
 import { RESET_MESSAGES } from "./password-messages";
 
 export type ResetRequestResult =
   | { ok: true; cooldownSeconds: number; requested: boolean }
-  | { ok: false; status: 429; message: string };
+  | RateLimited;
 
 /**
  * "Esqueci minha senha". The answer is the same whether or not an account has this e-mail, and
  * takes the same time: the lookup and the e-mail happen after the response has been sent. The
- * 60-second resend cooldown and the limits are counted per e-mail typed, existing or not.
+ * 60-second resend cooldown and the limits are counted per e-mail typed, existing or not, and per
+ * client network (`clientContext.network`).
  */
-export async function requestPasswordReset(email: string, ip: string): Promise<ResetRequestResult> {
-  const perIp = await hitRateLimit(`forgot:ip:${ip}`, RATE_LIMITS.forgotPasswordPerIp);
-  if (!perIp.allowed) return { ok: false, status: 429, message: RATE_LIMITED_MESSAGE };
+export async function requestPasswordReset(
+  email: string,
+  network: string,
+): Promise<ResetRequestResult> {
+  const perNetwork = await hitRateLimit(
+    `forgot:network:${network}`,
+    RATE_LIMITS.forgotPasswordPerNetwork,
+  );
+  if (!perNetwork.allowed) return rateLimited(perNetwork.retryAfterSeconds);
 
   const cooldown = await hitRateLimit(`forgot:cooldown:${email}`, {
     limit: 1,
@@ -40,12 +52,19 @@ export async function requestPasswordReset(email: string, ip: string): Promise<R
   return { ok: true, cooldownSeconds: RESEND_EMAIL_COOLDOWN_SECONDS, requested: true };
 }
 
-/** Queues the reset e-mail for an existing account (the auth library ignores unknown e-mails). */
+/**
+ * Queues the reset e-mail for an existing account (the auth library ignores unknown e-mails).
+ * The new link replaces every earlier one of the account (migration 0006's trigger).
+ */
 export async function sendResetEmail(email: string): Promise<void> {
   await auth().api.requestPasswordReset({ body: { email, redirectTo: "/auth/resetar-senha" } });
 }
 
-/** Sets the new password from a reset link; every session of the account is ended. */
+/**
+ * Sets the new password from a reset link; every session of the account is ended, every other
+ * link of the account dies with the password change (migration 0006's trigger) and the sign-in
+ * lockout of the account is lifted (auth.server.ts, onPasswordReset).
+ */
 export async function resetPassword(
   token: string,
   newPassword: string,

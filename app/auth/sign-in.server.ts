@@ -2,8 +2,10 @@ import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { sessions } from "~/db/schema";
 import { log } from "~/lib/log.server";
-import { hitRateLimit, RATE_LIMITED_MESSAGE, RATE_LIMITS } from "~/security/rate-limit.server";
+import { beginFailureAttempt, type RateLimited, rateLimited } from "~/security/rate-limit.server";
 import { auth } from "./auth.server";
+import { deviceCookieAfterSignIn, trustedDeviceNonce } from "./device-cookie.server";
+import { signInFailureBudgets } from "./password-limits.server";
 import { type SessionUser, toSessionUser } from "./session.server";
 
 /** SPEC.md section 8, login. An unknown e-mail gets the same answer as a wrong password. */
@@ -16,7 +18,8 @@ export const LOGIN_MESSAGES = {
 
 export type SignInResult =
   | { ok: true; user: SessionUser; setCookies: string[] }
-  | { ok: false; status: 400 | 401 | 403 | 429 | 500; message: string };
+  | { ok: false; status: 400 | 401 | 403 | 500; message: string }
+  | RateLimited;
 
 export type SignInDoor = "user" | "admin";
 
@@ -28,23 +31,33 @@ export type SignInDoor = "user" | "admin";
 export async function signInWithPassword(input: {
   email: string;
   password: string;
+  /** The client's address, for the log. */
   ip: string;
+  /** What per-address limits count (clientContext.network). */
+  network: string;
   headers: Headers;
   door: SignInDoor;
 }): Promise<SignInResult> {
+  const deviceNonce = trustedDeviceNonce(input.headers.get("cookie"), input.email);
   const logAttempt = (outcome: string, details: Record<string, unknown> = {}) =>
     log.info(
-      { door: input.door, email: input.email, ip: input.ip, ...details },
+      {
+        door: input.door,
+        email: input.email,
+        ip: input.ip,
+        trustedDevice: deviceNonce !== null,
+        ...details,
+      },
       `sign-in ${outcome}`,
     );
 
-  const [perIp, perAccount] = await Promise.all([
-    hitRateLimit(`sign-in:ip:${input.ip}`, RATE_LIMITS.signInPerIp),
-    hitRateLimit(`sign-in:account:${input.email}`, RATE_LIMITS.signInPerAccount),
-  ]);
-  if (!perIp.allowed || !perAccount.allowed) {
-    logAttempt("rate-limited");
-    return { ok: false, status: 429, message: RATE_LIMITED_MESSAGE };
+  const attempt = await beginFailureAttempt(
+    signInFailureBudgets({ email: input.email, network: input.network, deviceNonce }),
+  );
+  if (!attempt.allowed) {
+    const limits = attempt.refused.map(({ key }) => key.split(":")[1]);
+    logAttempt("rate-limited", { limits, retryAfterSeconds: attempt.retryAfterSeconds });
+    return rateLimited(attempt.retryAfterSeconds);
   }
 
   let signedIn: Awaited<ReturnType<typeof callSignIn>>;
@@ -56,9 +69,12 @@ export async function signInWithPassword(input: {
       logAttempt("failure", { reason: "invalid-credentials" });
       return { ok: false, status: 401, message: LOGIN_MESSAGES.invalidCredentials };
     }
+    await attempt.settle();
     logAttempt("failure", { reason: "error", err: error });
     return { ok: false, status: 500, message: LOGIN_MESSAGES.unexpected };
   }
+  // The password was right: this attempt is not a failure, whatever the door says next.
+  await attempt.settle();
 
   const user = toSessionUser(signedIn.response.user);
   const allowed =
@@ -77,7 +93,14 @@ export async function signInWithPassword(input: {
   }
   await endPreviousSession(input.headers);
   logAttempt("success");
-  return { ok: true, user, setCookies: signedIn.headers.getSetCookie() };
+  return {
+    ok: true,
+    user,
+    setCookies: [
+      ...signedIn.headers.getSetCookie(),
+      ...deviceCookieAfterSignIn(input.headers.get("cookie"), input.email),
+    ],
+  };
 }
 
 /**

@@ -4,9 +4,13 @@ import { signInAction } from "~/auth/sign-in-action.server";
 import { AuthPage, HOME_LINK } from "~/components/auth/auth-page";
 import { CredentialsForm } from "~/components/auth/credentials-form";
 import type { RouteHandle } from "~/root";
+import { passRetryAfter } from "~/security/rate-limit.server";
 import type { Route } from "./+types/admin.login";
 
 export const handle: RouteHandle = { layout: "bare" };
+
+/** A 429 from the action says when to come back (Retry-After). */
+export const headers = passRetryAfter;
 
 export function meta({ matches }: Route.MetaArgs) {
   const appName = matches[0]?.loaderData?.config.appName ?? "";
@@ -33,6 +37,7 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
       <CredentialsForm
         error={actionData?.error}
         email={actionData?.values.email}
+        recoveryLink={actionData?.recoveryLink}
         forgotPasswordLink={false}
       />
     </AuthPage>

@@ -14,11 +14,15 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { flashCookie } from "~/lib/flash.server";
 import { useFormValidation, validateForm } from "~/lib/forms";
 import { readFormData } from "~/lib/read-form-data.server";
+import { passRetryAfter, retryAfterHeaders } from "~/security/rate-limit.server";
 import type { Route } from "./+types/app.atualizar-senha";
 
 const loginSchemas = () => import("~/auth/login-schemas");
 
 export const middleware: Route.MiddlewareFunction[] = [requireUser()];
+
+/** A 429 from the action says when to come back (Retry-After). */
+export const headers = passRetryAfter;
 
 export function meta({ matches }: Route.MetaArgs) {
   const appName = matches[0]?.loaderData?.config.appName ?? "";
@@ -33,9 +37,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = sessionUser(context);
   const parsed = validateForm(changePasswordSchema, await readFormData(request));
   if (!parsed.ok) return data({ error: parsed.error }, { status: 400 });
-  const result = await changePassword({ headers: request.headers, ...parsed.data });
-  if (!result.ok)
-    return data({ error: { field: "form", message: result.message } }, { status: 400 });
+  const result = await changePassword({
+    userId: user.id,
+    headers: request.headers,
+    ...parsed.data,
+  });
+  if (!result.ok) {
+    return data(
+      { error: { field: "form", message: result.message } },
+      {
+        status: result.status,
+        headers: result.status === 429 ? retryAfterHeaders(result.retryAfterSeconds) : undefined,
+      },
+    );
+  }
   const headers = new Headers();
   for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
   headers.append(

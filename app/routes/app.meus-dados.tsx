@@ -6,6 +6,7 @@ import {
 } from "~/account/delete-account.server";
 import { DELETE_ACCOUNT_MESSAGES, deleteAccountSchema } from "~/account/delete-account-schema";
 import { requireUser, sessionUser } from "~/auth/guards.server";
+import { currentPasswordBudget } from "~/auth/password-limits.server";
 import { homePathFor } from "~/auth/session.server";
 import { MemberForm } from "~/components/members/member-form";
 import { MemberFormPage } from "~/components/members/member-form-page";
@@ -16,39 +17,57 @@ import { flashCookie } from "~/lib/flash.server";
 import { validateForm } from "~/lib/forms";
 import { log } from "~/lib/log.server";
 import { readFormData } from "~/lib/read-form-data.server";
-import { hitRateLimit, RATE_LIMITED_MESSAGE } from "~/security/rate-limit.server";
+import {
+  beginFailureAttempt,
+  passRetryAfter,
+  rateLimitedMessage,
+  retryAfterHeaders,
+} from "~/security/rate-limit.server";
 import type { Route } from "./+types/app.meus-dados";
 
 /** Any signed-in person, volunteer or institution (LGPD art. 18). */
 export const middleware: Route.MiddlewareFunction[] = [requireUser()];
+
+/** A 429 from the action says when to come back (Retry-After). */
+export const headers = passRetryAfter;
 
 export function meta({ matches }: Route.MetaArgs) {
   const appName = matches[0]?.loaderData?.config.appName ?? "";
   return [{ title: `Meus dados | ${appName}` }, { name: "robots", content: "noindex" }];
 }
 
-/** Password guesses on a session someone left open: a few per quarter of an hour. */
 const deleteAccountSchemas = () => import("~/account/delete-account-schema");
-
-const DELETE_ATTEMPTS = { limit: 5, windowSeconds: 15 * 60 };
 
 export function loader({ context }: Route.LoaderArgs) {
   const user = sessionUser(context);
   return { homePath: homePathFor(user), institution: user.profile === "INSTITUTION" };
 }
 
-const fail = (message: string, status: number, field = "form") =>
-  data({ error: { field, message } }, { status });
+const fail = (message: string, status: number, field = "form", headers?: HeadersInit) =>
+  data({ error: { field, message } }, { status, headers });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = sessionUser(context);
   const parsed = validateForm(deleteAccountSchema, await readFormData(request));
   if (!parsed.ok) return data({ error: parsed.error }, { status: 400 });
-  const limit = await hitRateLimit(`delete-account:${user.id}`, DELETE_ATTEMPTS);
-  if (!limit.allowed) return fail(RATE_LIMITED_MESSAGE, 429);
+  // Password guesses on a session someone left open: the account's current-password budget,
+  // shared with the change-password page; only wrong passwords spend it.
+  const attempt = await beginFailureAttempt([currentPasswordBudget(user.id)]);
+  if (!attempt.allowed) {
+    log.info({ userId: user.id }, "account deletion rate-limited");
+    const { retryAfterSeconds } = attempt;
+    return fail(
+      rateLimitedMessage(retryAfterSeconds),
+      429,
+      "form",
+      retryAfterHeaders(retryAfterSeconds),
+    );
+  }
   if (!(await verifyAccountPassword(user.id, parsed.data.password))) {
+    log.info({ userId: user.id, reason: "wrong-password" }, "account deletion refused");
     return fail(DELETE_ACCOUNT_MESSAGES.wrongPassword, 400, "password");
   }
+  await attempt.settle();
   try {
     await deleteAccount(user.id);
   } catch (error) {

@@ -54,7 +54,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  return handleSignupStep(request, context.get(clientContext).ip);
+  // The wizard's per-address limits count the client's network (an IPv6 /64), like every other.
+  return handleSignupStep(request, context.get(clientContext).network);
 }
 
 const TITLES: Record<string, { title: string; description: string }> = {

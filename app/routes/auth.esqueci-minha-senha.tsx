@@ -12,11 +12,15 @@ import { echoValues, useFormValidation, validateForm } from "~/lib/forms";
 import { readFormData } from "~/lib/read-form-data.server";
 import { clientContext } from "~/lib/request-context.server";
 import type { RouteHandle } from "~/root";
+import { passRetryAfter, retryAfterHeaders } from "~/security/rate-limit.server";
 import type { Route } from "./+types/auth.esqueci-minha-senha";
 
 const loginSchemas = () => import("~/auth/login-schemas");
 
 export const handle: RouteHandle = { layout: "bare" };
+
+/** A 429 from the action says when to come back (Retry-After). */
+export const headers = passRetryAfter;
 
 export function meta({ matches }: Route.MetaArgs) {
   const appName = matches[0]?.loaderData?.config.appName ?? "";
@@ -32,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const result = await requestPasswordReset(parsed.data.email, context.get(clientContext).ip);
+  const result = await requestPasswordReset(parsed.data.email, context.get(clientContext).network);
   if (!result.ok) {
     return data(
       {
@@ -40,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         error: { field: "form", message: result.message },
         values: echoValues(formData),
       },
-      { status: result.status },
+      { status: result.status, headers: retryAfterHeaders(result.retryAfterSeconds) },
     );
   }
   return {

@@ -1,13 +1,17 @@
 import { redirect } from "react-router";
-import { afterLoginPath } from "~/auth/redirects.server";
+import { afterLoginPath, safeReturnPath } from "~/auth/redirects.server";
 import { homePathFor, sessionContext } from "~/auth/session.server";
 import { signInAction } from "~/auth/sign-in-action.server";
 import { AuthPage, HOME_LINK } from "~/components/auth/auth-page";
 import { CredentialsForm } from "~/components/auth/credentials-form";
 import type { RouteHandle } from "~/root";
+import { passRetryAfter } from "~/security/rate-limit.server";
 import type { Route } from "./+types/auth.login";
 
 export const handle: RouteHandle = { layout: "bare" };
+
+/** A 429 from the action says when to come back (Retry-After). */
+export const headers = passRetryAfter;
 
 export function meta({ matches }: Route.MetaArgs) {
   const appName = matches[0]?.loaderData?.config.appName ?? "";
@@ -25,14 +29,14 @@ export function meta({ matches }: Route.MetaArgs) {
 export function loader({ request, context }: Route.LoaderArgs) {
   const user = context.get(sessionContext);
   if (user) throw redirect(homePathFor(user));
-  return { redirectTo: new URL(request.url).searchParams.get("redirectTo") };
+  // Only a return address we would honour travels on in the form; anything else is dropped here.
+  return { redirectTo: safeReturnPath(new URL(request.url).searchParams.get("redirectTo")) };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  return signInAction(request, context, "user", (user, formData) => {
-    const redirectTo = formData.get("redirectTo");
-    return afterLoginPath(typeof redirectTo === "string" ? redirectTo : null, user);
-  });
+  return signInAction(request, context, "user", (user, formData) =>
+    afterLoginPath(formData.get("redirectTo"), user),
+  );
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
@@ -46,6 +50,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       <CredentialsForm
         error={actionData?.error}
         email={actionData?.values.email}
+        recoveryLink={actionData?.recoveryLink}
         redirectTo={loaderData.redirectTo}
       />
     </AuthPage>

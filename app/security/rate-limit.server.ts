@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { lt, sql } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
 
@@ -9,17 +9,83 @@ export interface RateLimitRule {
   windowSeconds: number;
 }
 
-/** DESIGN.md section 8: limits on the doors an attacker would knock on. */
+/**
+ * DESIGN.md section 8: limits on the doors an attacker would knock on. "PerNetwork" limits count
+ * per client network (`clientContext.network`: the IPv4 address, the IPv6 /64), sized for a
+ * school, an ONG or a mobile carrier's shared address; ADR 0013 gives the reasoning.
+ */
 export const RATE_LIMITS = {
-  signInPerIp: { limit: 20, windowSeconds: 15 * 60 },
-  signInPerAccount: { limit: 5, windowSeconds: 15 * 60 },
-  signUpPerIp: { limit: 10, windowSeconds: 60 * 60 },
-  emailCheckPerIp: { limit: 30, windowSeconds: 15 * 60 },
-  forgotPasswordPerIp: { limit: 10, windowSeconds: 60 * 60 },
+  /** Wrong passwords from one network, any accounts (successes are given back). */
+  signInFailuresPerNetwork: { limit: 100, windowSeconds: 15 * 60 },
+  /** Wrong passwords for one account from clients without its device cookie. */
+  signInFailuresPerAccount: { limit: 10, windowSeconds: 15 * 60 },
+  /** Wrong passwords from one trusted device (a valid device cookie for the account). */
+  signInFailuresPerDevice: { limit: 10, windowSeconds: 15 * 60 },
+  /** Wrong current passwords on change-password and account deletion, per account. */
+  currentPasswordFailuresPerAccount: { limit: 5, windowSeconds: 15 * 60 },
+  signUpPerIp: { limit: 150, windowSeconds: 60 * 60 },
+  emailCheckPerIp: { limit: 120, windowSeconds: 15 * 60 },
+  forgotPasswordPerNetwork: { limit: 100, windowSeconds: 60 * 60 },
   forgotPasswordPerAccount: { limit: 3, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
 
+/** The refusal when the wait is not known; `rateLimitedMessage(seconds)` says how long. */
 export const RATE_LIMITED_MESSAGE = "Muitas tentativas. Aguarde alguns minutos e tente novamente.";
+
+/**
+ * The refusal with the wait rounded up to what a person reads at a glance: whole minutes up to
+ * two hours ("Aguarde 1 minuto", "Aguarde 12 minutos"), then whole hours. Rounded up, so
+ * whoever waits that long is let in.
+ */
+export function rateLimitedMessage(retryAfterSeconds: number): string {
+  return `Muitas tentativas. Aguarde ${waitText(retryAfterSeconds)} e tente novamente.`;
+}
+
+function waitText(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (minutes < 120) return minutes === 1 ? "1 minuto" : `${minutes} minutos`;
+  return `${Math.ceil(minutes / 60)} horas`;
+}
+
+/** The answer of a domain function refused by a limit; routes send it as a 429. */
+export interface RateLimited {
+  ok: false;
+  status: 429;
+  message: string;
+  retryAfterSeconds: number;
+}
+
+export function rateLimited(retryAfterSeconds: number): RateLimited {
+  return {
+    ok: false,
+    status: 429,
+    message: rateLimitedMessage(retryAfterSeconds),
+    retryAfterSeconds,
+  };
+}
+
+/** The `Retry-After` header of a 429 (whole seconds, RFC 9110 10.2.3). */
+export function retryAfterHeaders(retryAfterSeconds: number): HeadersInit {
+  return { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) };
+}
+
+/**
+ * A route's `headers` export for actions that answer 429: React Router passes only an action's
+ * cookies to the response by itself, so the action's Retry-After is carried over here (with
+ * whatever the parent routes set).
+ */
+export function passRetryAfter({
+  actionHeaders,
+  parentHeaders,
+}: {
+  actionHeaders: Headers;
+  parentHeaders: Headers;
+}): Headers {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+}
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -28,18 +94,18 @@ export interface RateLimitResult {
 
 /**
  * Counts one attempt against `key` and says whether it is within the rule. One atomic upsert:
- * concurrent requests on any instance see one counter, and a finished window starts afresh.
+ * concurrent requests on any instance see one counter, and a finished window starts afresh (as
+ * does one whose attempts were all given back, see `refundRateLimit`).
  */
 export async function hitRateLimit(key: string, rule: RateLimitRule): Promise<RateLimitResult> {
   const storedKey = storageKey(key);
   const window = sql`make_interval(secs => ${rule.windowSeconds})`;
+  const expired = sql`(${rateLimits.windowStartedAt} <= now() - ${window} or ${rateLimits.count} <= 0)`;
   const result = await db().execute<{ count: number; retry_after: number }>(sql`
     insert into ${rateLimits} (key, count, window_started_at) values (${storedKey}, 1, now())
     on conflict (key) do update set
-      count = case when ${rateLimits.windowStartedAt} <= now() - ${window} then 1
-                   else ${rateLimits.count} + 1 end,
-      window_started_at = case when ${rateLimits.windowStartedAt} <= now() - ${window} then now()
-                   else ${rateLimits.windowStartedAt} end
+      count = case when ${expired} then 1 else ${rateLimits.count} + 1 end,
+      window_started_at = case when ${expired} then now() else ${rateLimits.windowStartedAt} end
     returning count,
       ceil(extract(epoch from (window_started_at + ${window} - now())))::int as retry_after`);
   const row = result.rows[0];
@@ -48,6 +114,55 @@ export async function hitRateLimit(key: string, rule: RateLimitRule): Promise<Ra
     allowed: count <= rule.limit,
     retryAfterSeconds: Math.max(1, Number(row?.retry_after ?? 1)),
   };
+}
+
+/** Gives back one attempt counted by `hitRateLimit` in the current window. */
+export async function refundRateLimit(key: string, rule: RateLimitRule): Promise<void> {
+  await db().execute(sql`
+    update ${rateLimits} set count = ${rateLimits.count} - 1
+    where key = ${storageKey(key)} and ${rateLimits.count} > 0
+      and ${rateLimits.windowStartedAt} > now() - make_interval(secs => ${rule.windowSeconds})`);
+}
+
+/** Forgets a counter (a password reset clears the account's sign-in lockout). */
+export async function clearRateLimit(key: string): Promise<void> {
+  await db()
+    .delete(rateLimits)
+    .where(eq(rateLimits.key, storageKey(key)));
+}
+
+export interface FailureBudget {
+  key: string;
+  rule: RateLimitRule;
+}
+
+export type FailureAttempt =
+  | { allowed: false; retryAfterSeconds: number; refused: FailureBudget[] }
+  | {
+      allowed: true;
+      /** The attempt did not fail (right password, or our own error): it is given back. */
+      settle: () => Promise<void>;
+    };
+
+/**
+ * Limits on failures only (wrong passwords), never on successes. The attempt is counted against
+ * every budget before the check it guards, so concurrent guesses cannot all slip in under the
+ * limit together; one that turns out not to be a failure is given back with `settle()`. When a
+ * budget is spent the attempt is refused, nothing stays counted, and the answer says how long
+ * until the longest of the refusing windows ends.
+ */
+export async function beginFailureAttempt(budgets: FailureBudget[]): Promise<FailureAttempt> {
+  const results = await Promise.all(budgets.map(({ key, rule }) => hitRateLimit(key, rule)));
+  const giveBack = () => Promise.all(budgets.map(({ key, rule }) => refundRateLimit(key, rule)));
+  const refused = budgets.filter((_, index) => !results[index]?.allowed);
+  if (refused.length > 0) {
+    await giveBack();
+    const retryAfterSeconds = Math.max(
+      ...results.filter((result) => !result.allowed).map((result) => result.retryAfterSeconds),
+    );
+    return { allowed: false, retryAfterSeconds, refused };
+  }
+  return { allowed: true, settle: async () => void (await giveBack()) };
 }
 
 /**

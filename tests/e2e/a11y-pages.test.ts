@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { RATE_LIMITS } from "~/security/rate-limit.server";
 import { Sweep, sweepPage } from "../helpers/a11y-sweep";
 import { HttpClient, uniqueCnpj, uniqueEmail } from "../helpers/accounts";
 import { launchBrowser } from "../helpers/browser";
@@ -94,17 +95,26 @@ describe("accessibility of every page and state", { timeout: 240_000 }, () => {
       await sweep.check(page, `${door} refused`);
     }
 
-    // Too many attempts: five wrong passwords for one account, the sixth answer in the page.
+    // Too many attempts: the account's budget of wrong passwords spent from another client,
+    // then one more from this browser (no device cookie for the account) at each door: the wait
+    // in minutes and the link to a new password.
     const attacker = new HttpClient(server.url);
-    for (let attempt = 0; attempt < 5; attempt++) {
+    for (let attempt = 0; attempt < RATE_LIMITS.signInFailuresPerAccount.limit; attempt++) {
       await attacker.signIn({ email: server.accounts.locked.email, password: "errada12345" });
     }
-    await visit(page, "/auth/login");
-    await page.getByLabel("E-mail").fill(server.accounts.locked.email);
-    await page.getByLabel("Senha", { exact: true }).fill("errada12345");
-    await page.getByRole("button", { name: "Entrar" }).click();
-    await page.getByText("Muitas tentativas. Aguarde alguns minutos e tente novamente.").waitFor();
-    await sweep.check(page, "login, too many attempts (429)");
+    for (const door of ["/auth/login", "/admin/login"]) {
+      await visit(page, door);
+      await page.getByLabel("E-mail").fill(server.accounts.locked.email);
+      await page.getByLabel("Senha", { exact: true }).fill("errada12345");
+      await page.getByRole("button", { name: "Entrar" }).click();
+      await page
+        .getByText(/^Muitas tentativas\. Aguarde 1[45] minutos e tente novamente\.$/)
+        .waitFor();
+      expect(
+        await page.getByRole("link", { name: "crie uma nova pelo e-mail" }).getAttribute("href"),
+      ).toBe("/auth/esqueci-minha-senha");
+      await sweep.check(page, `${door}, too many attempts (429)`);
+    }
 
     await visit(page, "/auth/esqueci-minha-senha", "Esqueci minha senha");
     await sweep.check(page, "forgot password");

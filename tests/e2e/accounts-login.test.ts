@@ -189,6 +189,64 @@ describe.concurrent("signing in and out", () => {
       expect(response.headers.get("location")).toBe("/app/voluntario");
     });
 
+    // Issue 11: a return address that once reached the Location header as it came (a line break
+    // there was a 500 after a right password), and others of its family.
+    /** The login page carries on only a return address it would honour. */
+    async function expectLoginPageDrops(redirectTo: string): Promise<void> {
+      const page = await new HttpClient(server.url).get(
+        `/auth/login?redirectTo=${encodeURIComponent(redirectTo)}`,
+      );
+      expect(page.status).toBe(200);
+      expect(await page.text()).not.toContain('name="redirectTo"');
+    }
+
+    const form = `/app/seja-voluntario?id=${"0".repeat(8)}-0000-4000-8000-${"0".repeat(12)}`;
+    it.each([
+      ["a CR LF", `${form}\r\nSet-Cookie: x=1`],
+      ["a percent-encoded CR LF", "/app/seja-voluntario%0d%0aX"],
+      ["a control character", `${form}\u001b[31m`],
+      ["a Unicode line separator", `${form}\u2028`],
+      ["a backslash authority", `/\\malicioso.example${form}`],
+      ["javascript:", "javascript:alert(document.cookie)"],
+      ["an encoded protocol-relative address", "%2F%2Fmalicioso.example"],
+      ["a look-alike path", `/app/seja-voluntario-falso?id=${form.split("=")[1]}`],
+      ["10 000 characters", `${form}&x=${"a".repeat(10_000)}`],
+    ])(
+      "hostile redirectTo never 500: %s is ignored, the person goes home",
+      async (_label, redirectTo) => {
+        await expectLoginPageDrops(redirectTo);
+        // A post that carries it anyway.
+        const client = new HttpClient(server.url);
+        const response = await client.signIn(account("hostile"), "/auth/login", { redirectTo });
+        expect(response.status).toBe(302);
+        expect(response.headers.get("location")).toBe("/app/voluntario");
+      },
+    );
+
+    it("hostile redirectTo never 500: a NUL is ignored in the address, and a form carrying one is refused whole", async () => {
+      const redirectTo = `${form}\u0000`;
+      await expectLoginPageDrops(redirectTo);
+      // No one types a NUL: the post is unreadable (read-form-data.server.ts), checked for nothing.
+      const client = new HttpClient(server.url);
+      const response = await client.signIn(account("hostile"), "/auth/login", { redirectTo });
+      expect(response.status).toBe(400);
+      expect(client.sessionToken).toBeUndefined();
+    });
+
+    it("the application form's return address survives the login page as it came", async () => {
+      const target = `/app/seja-voluntario?id=${account("approved").id}`;
+      const page = await new HttpClient(server.url).get(
+        `/auth/login?redirectTo=${encodeURIComponent(target)}`,
+      );
+      expect(await page.text()).toContain(
+        `name="redirectTo" value="${target.replace("&", "&amp;")}"`,
+      );
+      const response = await new HttpClient(server.url).signIn(account("hostile"), "/auth/login", {
+        redirectTo: target,
+      });
+      expect(response.headers.get("location")).toBe(target);
+    });
+
     it("a wrong password or an unknown e-mail: “Credenciais inválidas...”, and no session", async () => {
       const page = await openPage("/auth/login");
       const message = page.getByText("Credenciais inválidas. Verifique seu e-mail e senha.", {
@@ -237,6 +295,29 @@ describe.concurrent("signing in and out", () => {
       await second.signIn(account("cookie"));
       expect(second.sessionToken).toBeDefined();
       expect(second.sessionToken).not.toBe(first.sessionToken);
+    });
+    it("the device cookie (issue 11): HttpOnly, SameSite=Lax, 180 days, sent only to the sign-in doors", async () => {
+      const page = await openPage("/auth/login");
+      await submitLogin(page, account("cookie"));
+      await page.waitForURL(`${server.url}/app/voluntario`);
+      const deviceCookie = async (path: string) =>
+        (await page.context().cookies(`${server.url}${path}`)).find(
+          (cookie) => cookie.name === "conecta.device",
+        );
+      for (const door of ["/auth/login", "/admin/login"]) {
+        const cookie = await deviceCookie(door);
+        expect(cookie, door).toBeDefined();
+        expect(cookie?.httpOnly).toBe(true);
+        expect(cookie?.sameSite).toBe("Lax");
+        const days = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
+        expect(days).toBeGreaterThan(179);
+        expect(days).toBeLessThanOrEqual(180);
+      }
+      // Public pages stay cookie-less for a signed-out visitor (and cacheable, ADR 0008).
+      for (const path of ["/", "/instituicoes", "/eventos", "/app/voluntario"]) {
+        expect(await deviceCookie(path), path).toBeUndefined();
+      }
+      await page.context().close();
     });
   });
 

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RATE_LIMITS } from "~/security/rate-limit.server";
 import {
   type AccountsServer,
   HttpClient,
@@ -18,7 +19,7 @@ import { resetLinkIn, type SmtpSink, startSmtpSink } from "../helpers/mail";
  */
 
 let sink: SmtpSink;
-let server: AccountsServer<"resetter" | "twin">;
+let server: AccountsServer<"resetter" | "twin" | "changer" | "renewer" | "locked" | "admin">;
 let browser: Browser;
 
 beforeAll(async () => {
@@ -28,6 +29,10 @@ beforeAll(async () => {
       {
         resetter: { kind: "volunteer", name: "Renata Dias" },
         twin: { kind: "volunteer", name: "Tereza Nunes" },
+        changer: { kind: "volunteer", name: "Caetano Trocas" },
+        renewer: { kind: "volunteer", name: "Regina Novais" },
+        locked: { kind: "volunteer", name: "Lúcio Travado" },
+        admin: { kind: "admin" },
       },
       { env: { SMTP_URL: sink.url } },
     ),
@@ -149,6 +154,91 @@ describe("forgot password → e-mail → reset", () => {
     await submitNewPassword(page, "inventada2026");
     await page.getByText(INVALID_LINK, { exact: true }).waitFor();
     await context.close();
+  });
+});
+
+/** Asks for a reset on the forgot page over HTTP; returns the token of the e-mail it sends. */
+async function tokenFromForgotPage(email: string): Promise<string> {
+  const after = sink.messages.filter((message) => message.to.includes(email)).length;
+  const response = await new HttpClient(server.url).post("/auth/esqueci-minha-senha", { email });
+  expect(response.status).toBe(200);
+  return tokenOf(await sink.waitForMessage(email, { after }));
+}
+
+function tokenOf(email: Parameters<typeof resetLinkIn>[0]): string {
+  const token = new URL(resetLinkIn(email) ?? "").searchParams.get("token");
+  if (!token) throw new Error("no reset link in the e-mail");
+  return token;
+}
+
+/** The reset form posted without JavaScript; the answer's status and text. */
+async function postReset(token: string, password: string) {
+  const response = await new HttpClient(server.url).post("/auth/resetar-senha", {
+    token,
+    password,
+    confirmPassword: password,
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+describe("outstanding reset links (issue 11)", () => {
+  it("reset link dead after a password change", async () => {
+    const who = server.accounts.changer;
+    const token = await tokenFromForgotPage(who.email);
+    // The person remembers the password after all, signs in and changes it.
+    const client = new HttpClient(server.url);
+    expect((await client.signIn(who)).status).toBe(302);
+    const changed = await client.post("/app/atualizar-senha", {
+      currentPassword: who.password,
+      newPassword: "lembrada2026",
+      confirmPassword: "lembrada2026",
+    });
+    expect(changed.status).toBe(302);
+    // The link in the mailbox is worth nothing now.
+    const replay = await postReset(token, "invasora2026");
+    expect(replay.status).toBe(400);
+    expect(replay.text).toContain(INVALID_LINK);
+    expect(
+      (await new HttpClient(server.url).signIn({ ...who, password: "lembrada2026" })).status,
+    ).toBe(302);
+  });
+
+  it("older reset link dead after a newer reset (the admin's “Resetar senha”)", async () => {
+    const who = server.accounts.renewer;
+    const older = await tokenFromForgotPage(who.email);
+    const admin = new HttpClient(server.url);
+    expect((await admin.signIn(server.accounts.admin, "/admin/login")).status).toBe(302);
+    const after = sink.messages.filter((message) => message.to.includes(who.email)).length;
+    const sent = await admin.post("/admin/dashboard", {
+      intent: "resetar-senha",
+      id: who.id,
+      origem: "voluntario",
+    });
+    expect(sent.status).toBe(302);
+    const newer = tokenOf(await sink.waitForMessage(who.email, { after }));
+
+    const stale = await postReset(older, "antiga2026senha");
+    expect(stale.status).toBe(400);
+    expect(stale.text).toContain(INVALID_LINK);
+    expect((await postReset(newer, "novinha2026senha")).status).toBe(200);
+    expect(
+      (await new HttpClient(server.url).signIn({ ...who, password: "novinha2026senha" })).status,
+    ).toBe(302);
+  });
+
+  it("a reset through the link lifts the sign-in lockout others caused", async () => {
+    const who = server.accounts.locked;
+    for (let attempt = 0; attempt < RATE_LIMITS.signInFailuresPerAccount.limit; attempt++) {
+      const response = await new HttpClient(server.url).signIn({ ...who, password: "errada2026" });
+      expect(response.status).toBe(401);
+    }
+    expect((await new HttpClient(server.url).signIn(who)).status).toBe(429);
+    const token = await tokenFromForgotPage(who.email);
+    expect((await postReset(token, "liberado2026")).status).toBe(200);
+    // A browser that never signed in to the account is let in again at once.
+    const fresh = new HttpClient(server.url);
+    expect((await fresh.signIn({ ...who, password: "liberado2026" })).status).toBe(302);
+    expect(fresh.sessionToken).toBeDefined();
   });
 });
 

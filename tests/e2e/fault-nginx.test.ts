@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { RATE_LIMITED_MESSAGE, RATE_LIMITS } from "~/security/rate-limit.server";
+import { RATE_LIMITS } from "~/security/rate-limit.server";
 import { HttpClient, type SeededAccount } from "../helpers/accounts";
 import { fixtureDatabase, PRODUCTION_ENV } from "../helpers/fault-database";
 import { nginxPort, nginxUnavailable, type RunningNginx, startNginx } from "../helpers/fault-nginx";
@@ -10,9 +10,9 @@ import { waitFor } from "../helpers/wait";
 /**
  * Issue 7, item 5: two app instances behind nginx (round-robin, loopback) on one PostgreSQL
  * database, TRUST_PROXY=true, as the README's "more traffic" section deploys them. A session
- * made through one instance works on the other, and login attempts count across both, so the
- * per-account limit holds however nginx spreads the attempts. Each instance's request log says
- * which one answered.
+ * made through one instance works on the other, and wrong passwords count across both, so the
+ * per-account limit holds however nginx spreads the attempts, while the owner's device cookie
+ * lets the owner in through either. Each instance's request log says which one answered.
  */
 
 const NGINX_MISSING = nginxUnavailable();
@@ -125,11 +125,18 @@ describe.skipIf(skipWithoutPostgres() || NGINX_MISSING)("two instances behind ng
     }
   });
 
-  it("login attempts count across both instances", async () => {
-    const limit = RATE_LIMITS.signInPerAccount.limit;
+  it("wrong passwords count across both instances; the owner's device cookie works on both", async () => {
+    const limit = RATE_LIMITS.signInFailuresPerAccount.limit;
+    // The owner signed in on this browser before the attack (and signed out): it holds a
+    // device cookie for the account.
+    const owner = new HttpClient(nginx?.url ?? "");
+    expect((await owner.signIn(accounts.target)).status).toBe(302);
+    expect((await owner.post("/auth/sair", {})).status).toBe(302);
+
     const before = served("POST /auth/login 401");
     const answers: number[] = [];
-    // One after the other, so nginx alternates: each instance sees about half of them.
+    // One after the other, so nginx alternates: each instance sees about half of them. Each from
+    // a client of its own (no device cookie), as an attacker's would be.
     for (let i = 0; i < limit; i++) {
       const client = new HttpClient(nginx?.url ?? "");
       const response = await client.signIn({ email: accounts.target.email, password: "errada123" });
@@ -140,14 +147,29 @@ describe.skipIf(skipWithoutPostgres() || NGINX_MISSING)("two instances behind ng
     expect(Math.min(...perInstance), "attempts each instance saw").toBeGreaterThanOrEqual(2);
     expect(Math.max(...perInstance)).toBeLessThan(limit);
 
-    // Neither instance alone has seen `limit` attempts, yet the next ones are refused by both
-    // (nginx alternates), even with the right password.
+    // Neither instance alone has seen `limit` failures, yet clients without the device cookie
+    // are refused by both (nginx alternates), even with the right password, told how long to wait.
     const refusedBefore = served("POST /auth/login 429");
     for (let i = 0; i < 2; i++) {
       const refused = await new HttpClient(nginx?.url ?? "").signIn(accounts.target);
       expect(refused.status).toBe(429);
-      expect(await refused.text()).toContain(RATE_LIMITED_MESSAGE);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(await refused.text()).toMatch(
+        /Muitas tentativas\. Aguarde 1[45] minutos e tente novamente\./,
+      );
     }
     expect(await servedOnceLogged("POST /auth/login 429", 2, refusedBefore)).toEqual([1, 1]);
+
+    // The owner's browser is let in by both instances: the device cookie is checked with the
+    // shared secret, and its own failure count lives in the shared database.
+    const ownerBefore = served("POST /auth/login 302");
+    for (let i = 0; i < 2; i++) {
+      const previous = owner.sessionToken;
+      expect((await owner.signIn(accounts.target)).status).toBe(302);
+      // A new session each time (not the login page sending a signed-in browser home).
+      expect(owner.sessionToken).toBeDefined();
+      expect(owner.sessionToken).not.toBe(previous);
+    }
+    expect(await servedOnceLogged("POST /auth/login 302", 2, ownerBefore)).toEqual([1, 1]);
   });
 });

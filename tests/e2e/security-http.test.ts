@@ -196,8 +196,8 @@ describe("the session cookie", () => {
   });
 
   it("every cookie the server sets over https is Secure, HttpOnly and SameSite=Lax", async () => {
-    // Each flow that sets or clears a cookie: sign-up draft, login, flash message, logout,
-    // account deletion. A __Secure- cookie cleared without Secure is ignored by browsers.
+    // Each flow that sets or clears a cookie: sign-up draft, login (session and device cookie),
+    // flash message, logout, account deletion. A __Secure- cookie cleared without Secure is ignored by browsers.
     const setCookies: string[] = [];
     const keep = (response: Response) => setCookies.push(...response.headers.getSetCookie());
     const visitor = new SiteClient(server.url);
@@ -212,7 +212,12 @@ describe("the session cookie", () => {
     keep(await client.post("/app/meus-dados", { password: server.accounts.leaver.password }));
     keep(await client.get("/"));
     const names = setCookies.map((cookie) => cookie.split("=")[0]);
-    for (const expected of ["conecta.signup", "__Secure-conecta.session_token", "conecta.flash"]) {
+    for (const expected of [
+      "conecta.signup",
+      "__Secure-conecta.session_token",
+      "conecta.flash",
+      "conecta.device",
+    ]) {
       expect(
         names.some((name) => name?.startsWith(expected)),
         expected,

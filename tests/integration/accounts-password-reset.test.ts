@@ -5,10 +5,13 @@ import path from "node:path";
 import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { auth, hashResetIdentifier } from "~/auth/auth.server";
+import { changePassword } from "~/auth/change-password.server";
 import { RESET_MESSAGES } from "~/auth/password-messages";
 import { requestPasswordReset, resetPassword, sendResetEmail } from "~/auth/password-reset.server";
 import type { Database } from "~/db/client.server";
 import { accounts, emailOutbox, rateLimits, sessions, verifications } from "~/db/schema";
+import { RATE_LIMITS } from "~/security/rate-limit.server";
 import { insertCredentialUser } from "../helpers/accounts";
 import { type TestDatabase, testDatabase } from "../helpers/database";
 import { waitFor } from "../helpers/wait";
@@ -16,7 +19,8 @@ import { waitFor } from "../helpers/wait";
 /**
  * Issue 3, reset tokens (DESIGN.md 8: random, stored hashed, single-use, one hour) through the
  * domain functions on a real database (PGlite and PostgreSQL): the token is read from the outbox
- * e-mail, as the person would read it from their mailbox.
+ * e-mail, as the person would read it from their mailbox. Issue 11: every outstanding link of an
+ * account dies with any password change and with a newer request (ADR 0014).
  */
 
 const OLD_PASSWORD = "antiga2026senha";
@@ -57,7 +61,8 @@ async function resetEmails(to: string) {
   return db
     .select()
     .from(emailOutbox)
-    .where(and(eq(emailOutbox.to, to), eq(emailOutbox.kind, "password-reset")));
+    .where(and(eq(emailOutbox.to, to), eq(emailOutbox.kind, "password-reset")))
+    .orderBy(emailOutbox.id);
 }
 
 /** Asks for a reset as the forgot page does and reads the token from the queued e-mail. */
@@ -68,9 +73,67 @@ async function requestToken(email: string): Promise<string> {
   const queued = await waitFor(async () => (await resetEmails(email))[before], {
     message: `the reset e-mail to ${email}`,
   });
-  const token = queued.text.match(/\/auth\/resetar-senha\?token=([\w.-]+)/)?.[1];
-  if (!token) throw new Error(`no link in: ${queued.text}`);
+  return tokenIn(queued.text);
+}
+
+function tokenIn(text: string): string {
+  const token = text.match(/\/auth\/resetar-senha\?token=([\w.-]+)/)?.[1];
+  if (!token) throw new Error(`no link in: ${text}`);
   return token;
+}
+
+/** A session of the account, as the Cookie header of a browser that signed in. */
+async function signedInHeaders(email: string, password: string): Promise<Headers> {
+  const { headers } = await auth().api.signInEmail({
+    body: { email, password },
+    returnHeaders: true,
+  });
+  const cookie = headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0])
+    .join("; ");
+  return new Headers({ cookie });
+}
+
+/** Changes the password on /app/atualizar-senha's server side, signed in with the old one. */
+async function changeFromSession(person: { id: string; email: string }, currentPassword: string) {
+  return changePassword({
+    userId: person.id,
+    headers: await signedInHeaders(person.email, OLD_PASSWORD),
+    currentPassword,
+    newPassword: "trocada2026senha",
+  });
+}
+
+/** The token no longer resets anything. */
+async function expectDead(token: string): Promise<void> {
+  expect(await resetPassword(token, "invasora2026senha")).toEqual({
+    ok: false,
+    message: RESET_MESSAGES.invalidToken,
+  });
+}
+
+/** Resolves once `statement` is blocked on a lock in PostgreSQL (or has already finished). */
+async function secondWaitsOnLock(statement: Promise<unknown>): Promise<void> {
+  let settled = false;
+  void statement.then(() => {
+    settled = true;
+  });
+  await waitFor(
+    async () => {
+      if (settled) return true;
+      const waiting = await db.execute<{ n: number }>(
+        sql`select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      return Number(waiting.rows[0]?.n) > 0;
+    },
+    { message: "the second insert waiting on the first" },
+  );
+}
+
+async function resetRows(userId: string) {
+  return db.select().from(verifications).where(eq(verifications.value, userId));
 }
 
 async function passwordWorks(userId: string, password: string): Promise<boolean> {
@@ -130,6 +193,120 @@ describe("reset tokens", () => {
       message: RESET_MESSAGES.invalidToken,
     });
     expect(await passwordWorks(person.id, "nova2026senha")).toBe(true);
+  });
+});
+
+describe("outstanding reset links die (issue 11)", () => {
+  it("reset link dead after a password change on /app/atualizar-senha", async () => {
+    const person = await createPerson("troca");
+    const token = await requestToken(person.email);
+    expect((await changeFromSession(person, OLD_PASSWORD)).ok).toBe(true);
+    expect(await resetRows(person.id)).toEqual([]);
+    await expectDead(token);
+    expect(await passwordWorks(person.id, "trocada2026senha")).toBe(true);
+  });
+
+  it("reset link dead after the password is written by anything else (a script, SQL)", async () => {
+    const person = await createPerson("script");
+    const token = await requestToken(person.email);
+    await db
+      .update(accounts)
+      .set({ password: await hashPassword("escrita2026senha") })
+      .where(eq(accounts.userId, person.id));
+    await expectDead(token);
+    expect(await passwordWorks(person.id, "escrita2026senha")).toBe(true);
+  });
+
+  it("a wrong current password changes nothing and leaves the link alive", async () => {
+    const person = await createPerson("errou");
+    const token = await requestToken(person.email);
+    expect((await changeFromSession(person, "naoEhEssa2026")).ok).toBe(false);
+    expect(await resetRows(person.id)).toHaveLength(1);
+    expect(await resetPassword(token, "valida2026senha")).toEqual({ ok: true });
+  });
+
+  it("older reset link dead after a newer reset (the forgot page, then the admin's “Resetar senha”)", async () => {
+    const person = await createPerson("nova");
+    const first = await requestToken(person.email);
+    // The minute between resends passes.
+    await db.delete(rateLimits).where(eq(rateLimits.key, `forgot:cooldown:${person.email}`));
+    const second = await requestToken(person.email);
+    expect(second).not.toBe(first);
+    expect(await resetRows(person.id)).toHaveLength(1);
+    await expectDead(first);
+
+    // The admin's "Resetar senha" sends the same kind of link, which replaces this one too.
+    const before = (await resetEmails(person.email)).length;
+    await sendResetEmail(person.email);
+    const adminMail = await waitFor(async () => (await resetEmails(person.email))[before], {
+      message: "the admin's reset e-mail",
+    });
+    const third = tokenIn(adminMail.text);
+    await expectDead(second);
+    expect(await resetPassword(third, "terceira2026senha")).toEqual({ ok: true });
+    expect(await passwordWorks(person.id, "terceira2026senha")).toBe(true);
+  });
+
+  it("two requests at the same moment leave one live link", async () => {
+    const person = await createPerson("dupla");
+    await Promise.all([sendResetEmail(person.email), sendResetEmail(person.email)]);
+    expect(await resetRows(person.id)).toHaveLength(1);
+  });
+
+  it("a request made while another is still uncommitted removes it once it commits", async () => {
+    const person = await createPerson("corrida");
+    const row = (label: string) => ({
+      identifier: `reset-password:${label}-${randomBytes(8).toString("hex")}`,
+      value: person.id,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    let inserted = () => {};
+    const firstInserted = new Promise<void>((resolve) => {
+      inserted = resolve;
+    });
+    let commit = () => {};
+    const mayCommit = new Promise<void>((resolve) => {
+      commit = resolve;
+    });
+    // The first request's row is written, and its transaction stays open ...
+    const first = db.transaction(async (tx) => {
+      await tx.insert(verifications).values(row("primeiro"));
+      inserted();
+      await mayCommit;
+    });
+    await firstInserted;
+    // ... while the second is written. Without the trigger's lock it would not see the first
+    // (uncommitted) row and both links would live.
+    const second = db.insert(verifications).values(row("segundo"));
+    if (database.kind === "postgres") await secondWaitsOnLock(second);
+    commit();
+    await Promise.all([first, second]);
+    const rows = await resetRows(person.id);
+    expect(rows.map((stored) => stored.identifier.replace(/-[0-9a-f]+$/, ""))).toEqual([
+      "reset-password:segundo",
+    ]);
+  });
+
+  it("a reset link is stored as its kind and a digest, never the token", async () => {
+    const person = await createPerson("digest");
+    const token = await requestToken(person.email);
+    const [row] = await resetRows(person.id);
+    expect(row?.identifier).toBe(await hashResetIdentifier(`reset-password:${token}`));
+    expect(row?.identifier).toMatch(/^reset-password:[\w-]{43}$/);
+    expect(row?.identifier).not.toContain(token);
+  });
+
+  it("a successful reset lifts the sign-in lockout of the account", async () => {
+    const person = await createPerson("bloqueio");
+    const key = `sign-in:account:${person.email}`;
+    await db.insert(rateLimits).values({
+      key,
+      count: RATE_LIMITS.signInFailuresPerAccount.limit,
+      windowStartedAt: new Date(),
+    });
+    const token = await requestToken(person.email);
+    expect(await resetPassword(token, "liberada2026senha")).toEqual({ ok: true });
+    expect(await db.select().from(rateLimits).where(eq(rateLimits.key, key))).toEqual([]);
   });
 });
 

@@ -12,23 +12,27 @@ const loginSchemas = () => import("~/auth/login-schemas");
 /**
  * E-mail and password, shared by /auth/login and /admin/login. With JavaScript the button
  * stays disabled until both fields are filled (SPEC.md 5); without it the server says what is missing.
+ * `recoveryLink` (too many attempts) adds the way in that does not wait: a new password by e-mail.
  */
 export function CredentialsForm({
   error,
   email,
   redirectTo,
   forgotPasswordLink = true,
+  recoveryLink = false,
 }: {
   error?: FormError | null;
   email?: string;
   redirectTo?: string | null;
   forgotPasswordLink?: boolean;
+  recoveryLink?: boolean;
 }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const [filled, setFilled] = useState({ email: Boolean(email), password: false });
   const validation = useFormValidation(loginSchemas, (schemas) => schemas.loginSchema, error);
   const submitting = navigation.state === "submitting";
+  const formError = validation.error?.field === "form" ? validation.error.message : undefined;
 
   return (
     <Form
@@ -62,9 +66,19 @@ export function CredentialsForm({
           Esqueci minha senha
         </Link>
       ) : null}
-      <ErrorMessage
-        message={validation.error?.field === "form" ? validation.error.message : undefined}
-      />
+      <ErrorMessage message={formError} />
+      {recoveryLink && formError && formError === error?.message ? (
+        <p className="-mt-2 text-sm text-ink-muted">
+          Se esqueceu a senha,{" "}
+          <Link
+            to="/auth/esqueci-minha-senha"
+            className="rounded font-semibold text-brand-800 underline underline-offset-4 focus-ring"
+          >
+            crie uma nova pelo e-mail
+          </Link>{" "}
+          e entre sem esperar.
+        </p>
+      ) : null}
       <PrimaryButton
         fullWidth
         loading={submitting}

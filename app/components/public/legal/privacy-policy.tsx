@@ -6,8 +6,9 @@ const LINK = "font-semibold text-brand-800 underline underline-offset-4 hover:te
 
 /**
  * The privacy policy. It describes what the code really does (DESIGN.md 7.7): the cookies are
- * the session cookie and two short-lived functional ones (app/auth/signup-draft.server.ts,
- * app/lib/flash.server.ts); no analytics or advertising. Keep it in step with the code.
+ * the session cookie, the sign-in security one (app/auth/device-cookie.server.ts) and two
+ * short-lived functional ones (app/auth/signup-draft.server.ts, app/lib/flash.server.ts); no
+ * analytics or advertising. Keep it in step with the code.
  */
 export function privacyPolicySections({
   appName,
@@ -134,16 +135,22 @@ export function privacyPolicySections({
         body: (
           <>
             <p>
-              Não usamos cookies de rastreamento, de análise ou de publicidade. Usamos um único
-              cookie essencial de sessão e dois cookies funcionais de curta duração, todos do
-              próprio {appName}, inacessíveis a scripts (HttpOnly) e sem dados pessoais dentro
-              deles:
+              Não usamos cookies de rastreamento, de análise ou de publicidade. Usamos um cookie
+              essencial de sessão, um cookie de segurança do acesso e dois cookies funcionais de
+              curta duração, todos do próprio {appName}, inacessíveis a scripts (HttpOnly) e sem
+              dados pessoais dentro deles:
             </p>
             <ul>
               <li>
                 <strong>conecta.session_token</strong> (essencial): mantém você conectado depois de
                 entrar. Guarda só um código aleatório; expira após 1 hora sem uso e é apagado ao
                 sair da conta.
+              </li>
+              <li>
+                <strong>conecta.device</strong> (segurança): lembra que este navegador já entrou na
+                sua conta, para que tentativas de senha feitas por outras pessoas não bloqueiem o
+                seu acesso. Guarda um código aleatório com uma assinatura (não contém o seu e-mail),
+                vale por 180 dias e só é enviado às páginas de entrada.
               </li>
               <li>
                 <strong>conecta.signup</strong> (funcional): existe apenas durante o cadastro, para
@@ -159,7 +166,8 @@ export function privacyPolicySections({
             <p>
               Como esses cookies são necessários para o funcionamento do site, não pedimos
               consentimento para eles. Você pode apagá-los no seu navegador a qualquer momento; isso
-              apenas encerra a sua sessão.
+              apenas encerra a sua sessão e faz o navegador ser tratado como novo na próxima
+              entrada.
             </p>
           </>
         ),
@@ -187,8 +195,8 @@ export function privacyPolicySections({
               são apagados depois disso.
             </li>
             <li>
-              <strong>Contadores de tentativas</strong> (por IP ou por e-mail): apagados em até 24
-              horas.
+              <strong>Contadores de tentativas</strong> (por rede, por e-mail, por conta ou por
+              navegador): apagados em até 24 horas.
             </li>
             <li>
               <strong>Registros de acesso</strong> (IP, data e hora): guardados por 6 meses, como
