@@ -17,6 +17,16 @@ export const RATE_LIMITS = {
   emailCheckPerIp: { limit: 30, windowSeconds: 15 * 60 },
   forgotPasswordPerIp: { limit: 10, windowSeconds: 60 * 60 },
   forgotPasswordPerAccount: { limit: 3, windowSeconds: 60 * 60 },
+  // Input hardening (issue 11, docs/decisions/0016 and 0017). Per address = per IPv4 address or
+  // IPv6 /64 (clientContext's `network`).
+  /** New sign-up drafts: two school classes (~80 people) in one lab hour, two tries each, ~200. */
+  signupDraftPerNetwork: { limit: 200, windowSeconds: 60 * 60 },
+  /** "CNPJ já cadastrado" answers, as many as the e-mail check allows. */
+  cnpjCheckPerNetwork: { limit: 30, windowSeconds: 15 * 60 },
+  /** Images decoded for one account: a profile's two pictures and event covers, with retries. */
+  imageUploadPerAccount: { limit: 30, windowSeconds: 60 * 60 },
+  /** Images decoded for sign-ups from one address: the drafts' budget, one photo or two each. */
+  signupImageUploadPerNetwork: { limit: 300, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
 
 export const RATE_LIMITED_MESSAGE = "Muitas tentativas. Aguarde alguns minutos e tente novamente.";
