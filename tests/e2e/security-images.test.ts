@@ -105,114 +105,134 @@ function postEncoded(client: HttpClient, path: string, form: { body: ArrayBuffer
   });
 }
 
-describe("costly images", () => {
-  it("a 16-bit PNG with alpha, 6000 px a side: refused from its header in milliseconds; /healthz under 200 ms while six at a time arrive", async () => {
-    const png = await makeCostlyPng();
-    const header = await sharp(png).metadata();
-    expect([header.width, header.height, header.channels, header.depth]).toEqual([
-      6000,
-      6000,
-      4,
-      "ushort",
-    ]);
-    expect(png.length).toBeLessThan(1024 * 1024);
+/**
+ * The two timing tests below measure the server on a machine it shares with the rest of the suite
+ * (Chromium included) and with whatever else runs there: a burst of load elsewhere can delay one
+ * probe past 200 ms with no fault of the server's. Such a run is measured again (twice at most);
+ * a server that really stalls fails every time.
+ */
+const TIMING = { retry: 2 };
 
-    // As an event's cover: the new-event page is the lightest of the upload forms to render
-    // again, so what is measured is the image's cost more than the page's.
-    const forms = await Promise.all(
-      Array.from({ length: 6 }, (_, index) =>
-        encoded(
-          eventFormData(
-            { name: `Evento ${index}` },
-            { buffer: png, name: "enorme.png", mimeType: "image/png" },
+describe("costly images", () => {
+  it(
+    "a 16-bit PNG with alpha, 6000 px a side: refused from its header in milliseconds; /healthz under 200 ms while six at a time arrive",
+    TIMING,
+    async () => {
+      const png = await makeCostlyPng();
+      const header = await sharp(png).metadata();
+      expect([header.width, header.height, header.channels, header.depth]).toEqual([
+        6000,
+        6000,
+        4,
+        "ushort",
+      ]);
+      expect(png.length).toBeLessThan(1024 * 1024);
+
+      // As an event's cover: the new-event page is the lightest of the upload forms to render
+      // again, so what is measured is the image's cost more than the page's.
+      const forms = await Promise.all(
+        Array.from({ length: 6 }, (_, index) =>
+          encoded(
+            eventFormData(
+              { name: `Evento ${index}` },
+              { buffer: png, name: "enorme.png", mimeType: "image/png" },
+            ),
           ),
         ),
-      ),
-    );
-    const probe = await startHealthProbe(server.url);
-    const cpuBefore = serverCpuSeconds();
-    // Three waves of six at once, so the probe watches long enough to mean something.
-    const answers: { status: number; body: string; ms: number }[] = [];
-    for (let wave = 0; wave < 3; wave++) {
-      answers.push(
-        ...(await Promise.all(
-          forms.map(async (form) => {
-            const started = performance.now();
-            const response = await postEncoded(clients.approved, "/app/novo-evento", form);
-            const body = await response.text();
-            return { status: response.status, body, ms: performance.now() - started };
-          }),
-        )),
       );
-    }
-    const cpu = serverCpuSeconds() - cpuBefore;
-    const health = await probe.stop();
-    console.log(
-      `costly PNG 3 x 6: answers in ${answers.map((answer) => Math.round(answer.ms)).join(", ")} ms; ` +
-        `server CPU ${cpu.toFixed(2)} s; /healthz slowest ${health.slowest.toFixed(0)} ms of ${health.latencies.length}`,
-    );
-    for (const answer of answers) {
-      expect(answer.status).toBe(400);
-      expect(answer.body).toContain(IMAGE_TOO_COSTLY);
-      expect(answer.ms).toBeLessThan(1_500);
-    }
-    // Decoding them would take more than a second of CPU each (docs/decisions/0017).
-    expect(cpu).toBeLessThan(3);
-    expect(health.latencies.length).toBeGreaterThan(0);
-    expect(health.slowest).toBeLessThan(200);
-  });
-
-  it("ordinary 12-megapixel phone photos posted at once wait their turn: each saved or told to retry, /healthz under 200 ms", async () => {
-    const photo = await makePhonePhoto();
-    const forms = await Promise.all(
-      Array.from({ length: 8 }, (_, index) =>
-        encoded(
-          volunteerForm(`Paula Fotos ${index}`, {
-            bytes: photo,
-            type: "image/jpeg",
-            file: "celular.jpg",
-          }),
-        ),
-      ),
-    );
-    const probe = await startHealthProbe(server.url);
-    const answers = await Promise.all(
-      forms.map(async (form) => {
-        const response = await postEncoded(clients.photographer, "/app/atualizar-voluntario", form);
-        return {
-          status: response.status,
-          body: await response.text(),
-          retry: response.headers.get("retry-after"),
-        };
-      }),
-    );
-    const health = await probe.stop();
-    console.log(
-      `phone photos x8: statuses ${answers.map((answer) => answer.status).join(", ")}; ` +
-        `/healthz slowest ${health.slowest.toFixed(0)} ms of ${health.latencies.length}`,
-    );
-    for (const answer of answers) {
-      if (answer.status === 503) {
-        expect(answer.body).toContain(IMAGE_SERVER_BUSY);
-        expect(Number(answer.retry)).toBeGreaterThan(0);
-      } else {
-        expect(answer.status).toBe(302);
+      const probe = await startHealthProbe(server.url);
+      const cpuBefore = serverCpuSeconds();
+      // Three waves of six at once, so the probe watches long enough to mean something.
+      const answers: { status: number; body: string; ms: number }[] = [];
+      for (let wave = 0; wave < 3; wave++) {
+        answers.push(
+          ...(await Promise.all(
+            forms.map(async (form) => {
+              const started = performance.now();
+              const response = await postEncoded(clients.approved, "/app/novo-evento", form);
+              const body = await response.text();
+              return { status: response.status, body, ms: performance.now() - started };
+            }),
+          )),
+        );
       }
-    }
-    expect(answers.filter((answer) => answer.status === 302).length).toBeGreaterThan(0);
-    // The image queue let at most `concurrency` of them be worked on at any moment (one less
-    // than the cores: one on a 2-core machine), whatever arrived together.
-    const spans = server
-      .logEntries()
-      .filter((entry) => entry.msg === "image processed")
-      .slice(-answers.filter((answer) => answer.status === 302).length)
-      .map((entry) => {
-        const end = Date.parse(String(entry.time));
-        return { start: end - Number(entry.ms), end };
-      });
-    expect(mostAtOnce(spans)).toBeLessThanOrEqual(Math.max(1, availableParallelism() - 1));
-    expect(health.slowest).toBeLessThan(200);
-  });
+      const cpu = serverCpuSeconds() - cpuBefore;
+      const health = await probe.stop();
+      console.log(
+        `costly PNG 3 x 6: answers in ${answers.map((answer) => Math.round(answer.ms)).join(", ")} ms; ` +
+          `server CPU ${cpu.toFixed(2)} s; /healthz slowest ${health.slowest.toFixed(0)} ms of ${health.latencies.length}`,
+      );
+      for (const answer of answers) {
+        expect(answer.status).toBe(400);
+        expect(answer.body).toContain(IMAGE_TOO_COSTLY);
+        expect(answer.ms).toBeLessThan(1_500);
+      }
+      // Decoding them would take more than a second of CPU each (docs/decisions/0017).
+      expect(cpu).toBeLessThan(3);
+      expect(health.latencies.length).toBeGreaterThan(0);
+      expect(health.slowest).toBeLessThan(200);
+    },
+  );
+
+  it(
+    "ordinary 12-megapixel phone photos posted at once wait their turn: each saved or told to retry, /healthz under 200 ms",
+    TIMING,
+    async () => {
+      const photo = await makePhonePhoto();
+      const forms = await Promise.all(
+        Array.from({ length: 8 }, (_, index) =>
+          encoded(
+            volunteerForm(`Paula Fotos ${index}`, {
+              bytes: photo,
+              type: "image/jpeg",
+              file: "celular.jpg",
+            }),
+          ),
+        ),
+      );
+      const probe = await startHealthProbe(server.url);
+      const answers = await Promise.all(
+        forms.map(async (form) => {
+          const response = await postEncoded(
+            clients.photographer,
+            "/app/atualizar-voluntario",
+            form,
+          );
+          return {
+            status: response.status,
+            body: await response.text(),
+            retry: response.headers.get("retry-after"),
+          };
+        }),
+      );
+      const health = await probe.stop();
+      console.log(
+        `phone photos x8: statuses ${answers.map((answer) => answer.status).join(", ")}; ` +
+          `/healthz slowest ${health.slowest.toFixed(0)} ms of ${health.latencies.length}`,
+      );
+      for (const answer of answers) {
+        if (answer.status === 503) {
+          expect(answer.body).toContain(IMAGE_SERVER_BUSY);
+          expect(Number(answer.retry)).toBeGreaterThan(0);
+        } else {
+          expect(answer.status).toBe(302);
+        }
+      }
+      expect(answers.filter((answer) => answer.status === 302).length).toBeGreaterThan(0);
+      // The image queue let at most `concurrency` of them be worked on at any moment (one less
+      // than the cores: one on a 2-core machine), whatever arrived together.
+      const spans = server
+        .logEntries()
+        .filter((entry) => entry.msg === "image processed")
+        .slice(-answers.filter((answer) => answer.status === 302).length)
+        .map((entry) => {
+          const end = Date.parse(String(entry.time));
+          return { start: end - Number(entry.ms), end };
+        });
+      expect(mostAtOnce(spans)).toBeLessThanOrEqual(Math.max(1, availableParallelism() - 1));
+      expect(health.slowest).toBeLessThan(200);
+    },
+  );
 });
 
 /** The most time spans that overlap at any instant (ends trimmed by the log's 1 ms rounding). */
