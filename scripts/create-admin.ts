@@ -1,7 +1,7 @@
 // Creates an administrator: `npm run admin:create -- --email someone@example.org [--name "Nome"]`.
 // The password comes from ADMIN_PASSWORD, or is generated and printed once.
-import { z } from "zod";
 import { MAX_LENGTH, MIN_LENGTH } from "~/config/constants";
+import { isSingleEmailAddress } from "~/lib/email-address";
 import { printBox } from "~/seed/console-box.server";
 import { hashAccountPassword, insertAdmin, normalizeEmail } from "~/seed/credentials.server";
 import {
@@ -47,7 +47,8 @@ function parseInput(): { email: string; name: string } {
   const options = parseOptions(["email", "name"], USAGE);
   if (!options.email) throw new OperatorError(`--email is required.\n\n${USAGE}`);
   const email = normalizeEmail(options.email);
-  if (!z.email().safeParse(email).success || email.length > MAX_LENGTH.email) {
+  // The forms' rule (app/lib/email-address.ts): exactly one address, at most 50 characters.
+  if (!isSingleEmailAddress(email, MAX_LENGTH.email)) {
     throw new OperatorError(
       `"${options.email}" is not a valid e-mail address (at most ${MAX_LENGTH.email} characters).`,
     );

@@ -13,8 +13,12 @@ export const PROFILE_MESSAGES = {
   failed: "Ocorreu um erro ao editar o perfil. Tente novamente mais tarde.",
 } as const;
 
-/** Stands for "the image already saved stays" in a parsed form. */
-export const KEEP_SAVED_IMAGE = "saved";
+/**
+ * Stands for "the image already saved stays" in a parsed form. A symbol, not a string: a post
+ * only carries strings and files, so only withSavedImages (which knows whether an image is on
+ * file) can produce it; a posted "saved" is just text where a file goes.
+ */
+export const KEEP_SAVED_IMAGE: unique symbol = Symbol("keep the saved image");
 export type ImageChoice = File | typeof KEEP_SAVED_IMAGE;
 
 /**
@@ -45,12 +49,15 @@ export function imageChoice() {
 /**
  * Wraps a form schema so that an image field left empty counts as present when an image is on
  * file and was not removed ("Excluir foto"). `saved` names the image fields and whether each
- * has a saved image; the same wrapper runs in the browser and in the action.
+ * has a saved image; the same wrapper runs in the browser and in the action. Text posted in an
+ * image field (a forged "saved") counts as nothing. The action's save checks again, inside its
+ * transaction, that the record still has the image (stored-images.server.ts).
  */
 export function withSavedImages<S extends z.ZodType>(schema: S, saved: Record<string, boolean>) {
   return z.preprocess((input) => {
     const values = { ...(input as Record<string, unknown>) };
     for (const [field, onFile] of Object.entries(saved)) {
+      if (typeof values[field] === "string") delete values[field];
       const removed = values[removedFieldName(field)] === "true";
       if (values[field] === undefined && onFile && !removed) values[field] = KEEP_SAVED_IMAGE;
     }

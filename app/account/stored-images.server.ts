@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import type { db } from "~/db/client.server";
 import { images } from "~/db/schema";
-import { type ImageKind, processImageUpload } from "~/images/pipeline.server";
+import { type ImageKind, processImageUpload, type UploadQuota } from "~/images/pipeline.server";
 import { type ImageChoice, KEEP_SAVED_IMAGE } from "./form-rules";
 
 export type Transaction = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
@@ -12,24 +12,48 @@ export type PreparedImage =
   | typeof KEEP_SAVED_IMAGE;
 
 /**
- * Runs a form's image choice through the pipeline (before any transaction: sharp is slow and a
- * rejected file must leave everything as it was). Throws ImageRejectedError with its message.
+ * "Keep the saved image" was chosen but the record has none (it never had one, or it went
+ * between the form's check and the save): the form's "Informe todos os dados" for `field`.
  */
-export async function prepareImage(choice: ImageChoice, kind: ImageKind): Promise<PreparedImage> {
-  return choice === KEEP_SAVED_IMAGE ? KEEP_SAVED_IMAGE : processImageUpload(choice, kind);
+export class SavedImageMissingError extends Error {
+  override name = "SavedImageMissingError";
+  constructor(readonly field: string) {
+    super(`no saved image for ${field}`);
+  }
+}
+
+/**
+ * Runs a form's image choice through the pipeline (before any transaction: sharp is slow and a
+ * rejected file must leave everything as it was), counted against `quota` (the signed-in
+ * person's uploads). Throws ImageRejectedError with its message.
+ */
+export async function prepareImage(
+  choice: ImageChoice,
+  kind: ImageKind,
+  quota?: UploadQuota,
+): Promise<PreparedImage> {
+  return choice === KEEP_SAVED_IMAGE
+    ? KEEP_SAVED_IMAGE
+    : processImageUpload(choice, kind, { quota });
 }
 
 /**
  * Stores a new image for `ownerId` and says which saved image it replaces, so the caller can
  * point its row at the new id and then drop the old one with discardImages (no orphans).
+ * `savedId` is the record's image as read in the caller's transaction (locked): "keep the saved
+ * one" counts only when there is one, else SavedImageMissingError (the whole save is refused).
  */
 export async function storeImage(
   tx: Transaction,
   ownerId: string,
   prepared: PreparedImage,
   savedId: string | null,
-): Promise<{ id: string | null; replaced: string | null }> {
-  if (prepared === KEEP_SAVED_IMAGE) return { id: savedId, replaced: null };
+  field: string,
+): Promise<{ id: string; replaced: string | null }> {
+  if (prepared === KEEP_SAVED_IMAGE) {
+    if (!savedId) throw new SavedImageMissingError(field);
+    return { id: savedId, replaced: null };
+  }
   const [row] = await tx
     .insert(images)
     .values({ ownerId, ...prepared })

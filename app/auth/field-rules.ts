@@ -1,17 +1,21 @@
 import { cnpj as cnpjValidator } from "cpf-cnpj-validator";
 import { z } from "zod";
 import { MAX_LENGTH } from "~/config/constants";
+import { isSingleEmailAddress } from "~/lib/email-address";
 
 /** Field rules shared by several forms. Conform turns empty inputs into undefined, hence `error`. */
 
-const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
+/**
+ * Every form's e-mail field (sign-up, contact e-mail, application reply, login, admin login,
+ * forgot password): exactly one address of at most 50 characters (app/lib/email-address.ts),
+ * with the form's own messages; the outbox applies the same rule to every recipient.
+ */
 export function emailField(messages: { required: string; invalid: string }) {
   return z
     .string({ error: messages.required })
     .trim()
-    .max(MAX_LENGTH.email, messages.invalid)
-    .regex(SIMPLE_EMAIL, messages.invalid)
+    .min(1, messages.required)
+    .refine((email) => isSingleEmailAddress(email, MAX_LENGTH.email), messages.invalid)
     .transform((email) => email.toLowerCase());
 }
 

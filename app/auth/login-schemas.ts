@@ -6,13 +6,12 @@ import { passwordField } from "./password-rule";
 const filled = (message: string) =>
   z.string({ error: message }).min(1, message).max(MAX_LENGTH.password, message);
 
-/** Login and admin login: both fields filled (SPEC.md 5); the credentials are checked by the server. */
+/**
+ * Login and admin login: both fields filled (SPEC.md 5), the e-mail one address (the shared
+ * rule); the credentials are checked by the server.
+ */
 export const loginSchema = z.object({
-  email: z
-    .string({ error: "Informe o e-mail." })
-    .trim()
-    .toLowerCase()
-    .max(MAX_LENGTH.email, "E-mail inválido."),
+  email: emailField({ required: "Informe o e-mail.", invalid: "E-mail inválido." }),
   password: filled("Informe a senha."),
 });
 

@@ -2,7 +2,7 @@ import { data, type RouterContextProvider, redirect } from "react-router";
 import { echoValues, validateForm } from "~/lib/forms";
 import { readFormData } from "~/lib/read-form-data.server";
 import { clientContext } from "~/lib/request-context.server";
-import { retryAfterHeaders } from "~/security/rate-limit.server";
+import { retryAfterHeaders } from "~/lib/retry-after";
 import { loginSchema } from "./login-schemas";
 import type { SessionUser } from "./session.server";
 import { type SignInDoor, signInWithPassword } from "./sign-in.server";

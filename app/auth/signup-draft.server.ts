@@ -1,16 +1,147 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq, lt } from "drizzle-orm";
+import { MAX_LENGTH } from "~/config/constants";
 import { db } from "~/db/client.server";
 import { signupDrafts } from "~/db/schema";
 import { cookieAttributes } from "~/lib/cookie-attributes.server";
+import { hitRateLimit, RATE_LIMITS } from "~/security/rate-limit.server";
 
 const COOKIE = "conecta.signup";
 const LIFETIME_SECONDS = 60 * 60;
 
-export type SignupDraft = typeof signupDrafts.$inferSelect;
+/**
+ * What a draft may hold (docs/decisions/0016): the wizard's text fields, each at most this long.
+ * SPEC.md 5 and 9 give e-mail, names, responsible, summaries and about; the rest are the
+ * schemas' own limits or the longest a real value takes (a masked phone is 18 characters, a
+ * masked CNPJ 18, the longest IBGE municipality name 32). Passwords are never here (the hash has
+ * its own column), nor files, nor anything else a post may carry.
+ */
+export const DRAFT_FIELD_LIMITS = {
+  email: MAX_LENGTH.email,
+  phone: 20,
+  name: MAX_LENGTH.name,
+  cnpj: 18,
+  responsible: MAX_LENGTH.responsible,
+  uf: 2,
+  city: 60,
+  street: MAX_LENGTH.street,
+  number: MAX_LENGTH.number,
+  neighborhood: MAX_LENGTH.neighborhood,
+  complete: MAX_LENGTH.complement,
+  resume: MAX_LENGTH.volunteerSummary,
+  about: MAX_LENGTH.institutionAbout,
+  contactEmail: MAX_LENGTH.email,
+  volunteeringType: 10,
+  permitDivulgation: 3,
+} as const;
+
+export type DraftField = keyof typeof DRAFT_FIELD_LIMITS;
+export type DraftData = Partial<Record<DraftField, string>>;
+
+/** Text areas keep their line breaks; every other field is one line, as an <input> keeps it. */
+const MULTILINE: ReadonlySet<string> = new Set<DraftField>(["resume", "about"]);
+
+/**
+ * The whole draft's text, as stored (JSON, UTF-8). Every field at its limit in three-byte
+ * characters would be about 9 KB, so only a crafted post that fills both profiles' fields with
+ * such characters meets it; it keeps a draft's row small whatever the fields' limits become.
+ */
+export const DRAFT_MAX_BYTES = 8 * 1024;
+
+/** The fields each step shows, and keeps as typed when the person goes back from it. */
+const STEP_FIELDS: Record<string, readonly DraftField[]> = {
+  "2": ["email", "phone"],
+  "3-VOLUNTEER": ["name", "uf", "city", "resume"],
+  "3-INSTITUTION": [
+    "name",
+    "cnpj",
+    "responsible",
+    "uf",
+    "city",
+    "street",
+    "number",
+    "neighborhood",
+    "complete",
+  ],
+  "4-INSTITUTION": ["resume", "about", "contactEmail", "volunteeringType", "permitDivulgation"],
+};
+
+const stepKey = (step: number, profileType: string) =>
+  STEP_FIELDS[String(step)] ? String(step) : `${step}-${profileType}`;
+
+/** Where a step's limit is below the field's own: the institution's short summary. */
+const STEP_LIMITS: Record<string, Partial<Record<DraftField, number>>> = {
+  "4-INSTITUTION": { resume: MAX_LENGTH.institutionSummary },
+};
+
+export type SignupDraft = Omit<typeof signupDrafts.$inferSelect, "data"> & { data: DraftData };
 export type DraftChanges = Partial<
   Pick<SignupDraft, "step" | "profileType" | "data" | "passwordHash">
 >;
+
+/** Why a draft was not saved; the wizard answers each with its own status and message. */
+export class DraftRefusedError extends Error {
+  override name = "DraftRefusedError";
+  constructor(
+    readonly reason: "too-large" | "rate-limited",
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(`sign-up draft refused: ${reason}`);
+  }
+}
+
+// Control characters are removed wherever they are: a line break or tab in a single-line field
+// cannot come from an <input> (browsers drop them); text areas keep theirs.
+const CONTROL = /\p{Cc}/gu;
+const CONTROL_BUT_LINE_BREAKS = /(?![\t\n\r])\p{Cc}/gu;
+
+function cleanValue(field: string, value: string, limit: number): string {
+  return value
+    .replace(MULTILINE.has(field) ? CONTROL_BUT_LINE_BREAKS : CONTROL, "")
+    .slice(0, limit);
+}
+
+/**
+ * The text a post carries for one step's own fields, as typed (not validated: it is shown
+ * again, never trusted), each cut to the step's limit. Anything else in the post is ignored.
+ */
+export function typedStepFields(formData: FormData, step: number, profileType: string): DraftData {
+  const key = stepKey(step, profileType);
+  const typed: DraftData = {};
+  for (const field of STEP_FIELDS[key] ?? []) {
+    const value = formData.get(field);
+    const limit = STEP_LIMITS[key]?.[field] ?? DRAFT_FIELD_LIMITS[field];
+    if (typeof value === "string") typed[field] = cleanValue(field, value, limit);
+  }
+  return typed;
+}
+
+/**
+ * What the page of the draft's current step shows: that step's fields only (the rest of the
+ * draft stays on the server).
+ */
+export function currentStepValues(draft: SignupDraft | null): DraftData {
+  if (!draft) return {};
+  const key = stepKey(draft.step, draft.profileType);
+  const values: DraftData = {};
+  for (const field of STEP_FIELDS[key] ?? []) {
+    const value = draft.data[field];
+    if (value !== undefined) values[field] = value;
+  }
+  return values;
+}
+
+/** Only known fields, as strings within their limits: what a draft row may ever hold or show. */
+export function sanitizeDraftData(data: unknown): DraftData {
+  const clean: DraftData = {};
+  if (!data || typeof data !== "object") return clean;
+  for (const [field, value] of Object.entries(data)) {
+    if (!Object.hasOwn(DRAFT_FIELD_LIMITS, field) || typeof value !== "string") continue;
+    const known = field as DraftField;
+    clean[known] = cleanValue(known, value, DRAFT_FIELD_LIMITS[known]);
+  }
+  return clean;
+}
 
 const digest = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -37,27 +168,45 @@ export async function readDraft(request: Request): Promise<SignupDraft | null> {
     .where(eq(signupDrafts.id, digest(token)))
     .limit(1);
   if (!draft || draft.expiresAt < new Date()) return null;
-  return draft;
+  // A row written before these rules may hold anything: only known fields come out.
+  return { ...draft, data: sanitizeDraftData(draft.data) };
 }
 
 /**
  * Saves changes to this browser's draft, creating it when needed. Returns the Set-Cookie header
- * that (re)issues the draft cookie, to be sent with the response.
+ * that (re)issues the draft cookie, to be sent with the response. Whatever the caller passes,
+ * `data` is stored with known fields only, each within its limit; a draft over DRAFT_MAX_BYTES,
+ * or a new draft past the address's limit (`network`: IPv4 address or IPv6 /64), is refused
+ * with DraftRefusedError and nothing is written.
  */
-export async function saveDraft(request: Request, changes: DraftChanges): Promise<string> {
+export async function saveDraft(
+  request: Request,
+  network: string,
+  changes: DraftChanges,
+): Promise<string> {
   const expiresAt = new Date(Date.now() + LIFETIME_SECONDS * 1000);
+  const values =
+    changes.data === undefined ? changes : { ...changes, data: sanitizeDraftData(changes.data) };
+  if (values.data && Buffer.byteLength(JSON.stringify(values.data)) > DRAFT_MAX_BYTES) {
+    throw new DraftRefusedError("too-large");
+  }
   const existing = await readDraft(request);
-  const token = existing ? (tokenFrom(request) as string) : randomBytes(24).toString("base64url");
   if (existing) {
     await db()
       .update(signupDrafts)
-      .set({ ...changes, expiresAt })
+      .set({ ...values, expiresAt })
       .where(eq(signupDrafts.id, existing.id));
-  } else {
-    await db()
-      .insert(signupDrafts)
-      .values({ id: digest(token), ...changes, expiresAt });
+    return cookie(tokenFrom(request) as string, LIFETIME_SECONDS);
   }
+  const limit = await hitRateLimit(
+    `signup-draft:network:${network}`,
+    RATE_LIMITS.signupDraftPerNetwork,
+  );
+  if (!limit.allowed) throw new DraftRefusedError("rate-limited", limit.retryAfterSeconds);
+  const token = randomBytes(24).toString("base64url");
+  await db()
+    .insert(signupDrafts)
+    .values({ id: digest(token), ...values, expiresAt });
   return cookie(token, LIFETIME_SECONDS);
 }
 

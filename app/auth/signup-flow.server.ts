@@ -1,10 +1,12 @@
 import { data, redirect } from "react-router";
+import { z } from "zod";
 import { resolveMunicipality } from "~/geo/localities.server";
-import { ImageRejectedError, processImageUpload } from "~/images/pipeline.server";
-import { echoValues, type FormError, validateForm } from "~/lib/forms";
+import { ImageRejectedError, processImageUpload, uploadQuota } from "~/images/pipeline.server";
+import { type FormError, validateForm } from "~/lib/forms";
 import { log } from "~/lib/log.server";
 import { readFormData } from "~/lib/read-form-data.server";
-import { hitRateLimit, RATE_LIMITED_MESSAGE, RATE_LIMITS } from "~/security/rate-limit.server";
+import { retryAfterHeaders } from "~/lib/retry-after";
+import { hitRateLimit, RATE_LIMITS, rateLimitedMessage } from "~/security/rate-limit.server";
 import { auth } from "./auth.server";
 import {
   AccountConflictError,
@@ -13,7 +15,15 @@ import {
   isCnpjRegistered,
   isEmailRegistered,
 } from "./create-account.server";
-import { discardDraft, readDraft, type SignupDraft, saveDraft } from "./signup-draft.server";
+import { emailField, phoneField } from "./field-rules";
+import {
+  DraftRefusedError,
+  discardDraft,
+  readDraft,
+  type SignupDraft,
+  saveDraft,
+  typedStepFields,
+} from "./signup-draft.server";
 import {
   credentialsSchema,
   institutionDetailsSchema,
@@ -29,142 +39,212 @@ import {
  * back control and a no-JavaScript browser all land on the right step with their values.
  * Volunteers: 1 profile type, 2 credentials, 3 profile (account created). Institutions:
  * 1, 2, 3 details, 4 profile (account created). Then the progress screen.
+ *
+ * Nothing in the draft is trusted (docs/decisions/0016): "back" keeps only the step's own fields
+ * as typed, and the step that creates the account checks again everything it takes from the
+ * draft (e-mail, phone, password hash, the institution's details and city) with the same rules,
+ * sending the person back to the step whose data fails them.
  */
 
 export const SIGNUP_FAILURE = "Erro ao finalizar o cadastro. Tente novamente.";
 export const SIGNUP_DONE_PATH = "/auth/cadastro?etapa=concluido";
+export const DRAFT_TOO_LARGE =
+  "Os dados do cadastro passaram do tamanho permitido. Encurte os textos e tente novamente.";
+
+/** Who posts: `ip` for the log, `network` (IPv4 address or IPv6 /64) for per-address limits. */
+export interface SignupClient {
+  ip: string;
+  network: string;
+}
 
 type Failure = { error: FormError; values: Record<string, string> };
 
-const fail = (formData: FormData, error: FormError, status = 400) =>
-  data<Failure>({ error, values: echoValues(formData) }, { status });
+interface Post {
+  request: Request;
+  formData: FormData;
+  client: SignupClient;
+  step: number;
+  profileType: string;
+}
+
+/**
+ * The post's text to show again after a refusal: the step's own fields only (as the draft keeps
+ * them), plus the terms box of step 2. Never passwords, files or anything else posted.
+ */
+function echo(post: Post): Record<string, string> {
+  const values: Record<string, string> = typedStepFields(
+    post.formData,
+    post.step,
+    post.profileType,
+  );
+  if (post.step === 2 && post.formData.get("acceptTerms") === "on") values.acceptTerms = "on";
+  return values;
+}
+
+const fail = (post: Post, error: FormError, status = 400, headers?: HeadersInit) =>
+  data<Failure>({ error, values: echo(post) }, { status, headers });
 
 const fieldError = (field: string, message: string): FormError => ({ field, message });
+
+/** 429 with the spec's "Muitas tentativas..." and how long to wait. */
+const rateLimited = (post: Post, retryAfterSeconds: number) =>
+  fail(
+    post,
+    fieldError("form", rateLimitedMessage(retryAfterSeconds)),
+    429,
+    retryAfterHeaders(retryAfterSeconds),
+  );
 
 export function lastStep(profileType: string): number {
   return profileType === "INSTITUTION" ? 4 : 3;
 }
 
-export async function handleSignupStep(request: Request, ip: string) {
+/** Saves the draft and shows the wizard again (on the step the draft now holds). */
+async function moveTo(post: Post, changes: Parameters<typeof saveDraft>[2]): Promise<never> {
+  const cookie = await saveDraft(post.request, post.client.network, changes);
+  throw redirect("/auth/cadastro", { headers: { "Set-Cookie": cookie } });
+}
+
+export async function handleSignupStep(request: Request, client: SignupClient) {
   const formData = await readFormData(request);
   const draft = await readDraft(request);
   const step = draft?.step ?? 1;
   // A post from a stale tab (another step) just shows the current step again.
   if (Number(formData.get("step")) !== step) throw redirect("/auth/cadastro");
+  const post: Post = {
+    request,
+    formData,
+    client,
+    step,
+    profileType: draft?.profileType ?? "VOLUNTEER",
+  };
 
-  if (formData.get("intent") === "back") {
-    const typed = echoValues(formData, ["step", "intent", "acceptTerms"]);
-    const cookie = await saveDraft(request, {
-      step: Math.max(1, step - 1),
-      data: { ...draft?.data, ...typed },
-    });
-    throw redirect("/auth/cadastro", { headers: { "Set-Cookie": cookie } });
+  try {
+    if (formData.get("intent") === "back") {
+      // What the person typed on this step, shown again when they come back to it; unchecked.
+      return await moveTo(post, {
+        step: Math.max(1, step - 1),
+        data: { ...draft?.data, ...typedStepFields(formData, step, post.profileType) },
+      });
+    }
+    if (step === 1) return await nextFromProfileType(post);
+    if (!draft) throw redirect("/auth/cadastro");
+    if (step === 2) return await nextFromCredentials(post, draft);
+    if (step === 3 && draft.profileType === "VOLUNTEER") return await createVolunteer(post, draft);
+    if (step === 3) return await nextFromInstitutionDetails(post, draft);
+    if (step === 4 && draft.profileType === "INSTITUTION") {
+      return await createInstitution(post, draft);
+    }
+    return await moveTo(post, { step: 1 });
+  } catch (error) {
+    if (!(error instanceof DraftRefusedError)) throw error;
+    if (error.reason === "too-large") {
+      log.warn({ ip: client.ip, step }, "sign-up draft refused: too large");
+      return fail(post, fieldError("form", DRAFT_TOO_LARGE), 413);
+    }
+    log.warn({ ip: client.ip, network: client.network }, "sign-up draft rate-limited");
+    return rateLimited(post, error.retryAfterSeconds ?? 60);
   }
-
-  if (step === 1) return nextFromProfileType(request, formData);
-  if (!draft) throw redirect("/auth/cadastro");
-  if (step === 2) return nextFromCredentials(request, formData, draft, ip);
-  if (draft.profileType === "VOLUNTEER") return createVolunteer(request, formData, draft, ip);
-  if (step === 3) return nextFromInstitutionDetails(request, formData, draft);
-  return createInstitution(request, formData, draft, ip);
 }
 
-async function nextFromProfileType(request: Request, formData: FormData) {
-  const parsed = validateForm(profileTypeSchema, formData);
-  if (!parsed.ok) return fail(formData, parsed.error);
-  const cookie = await saveDraft(request, { step: 2, profileType: parsed.data.profileType });
-  throw redirect("/auth/cadastro", { headers: { "Set-Cookie": cookie } });
+async function nextFromProfileType(post: Post) {
+  const parsed = validateForm(profileTypeSchema, post.formData);
+  if (!parsed.ok) return fail(post, parsed.error);
+  return moveTo(post, { step: 2, profileType: parsed.data.profileType });
 }
 
-async function nextFromCredentials(
-  request: Request,
-  formData: FormData,
-  draft: SignupDraft,
-  ip: string,
-) {
+async function nextFromCredentials(post: Post, draft: SignupDraft) {
   const parsed = validateForm(
     credentialsSchema({ passwordOnFile: Boolean(draft.passwordHash) }),
-    formData,
+    post.formData,
   );
-  if (!parsed.ok) return fail(formData, parsed.error);
+  if (!parsed.ok) return fail(post, parsed.error);
 
-  const limit = await hitRateLimit(`email-check:ip:${ip}`, RATE_LIMITS.emailCheckPerIp);
-  if (!limit.allowed) return fail(formData, fieldError("form", RATE_LIMITED_MESSAGE), 429);
+  const limit = await hitRateLimit(
+    `email-check:network:${post.client.network}`,
+    RATE_LIMITS.emailCheckPerNetwork,
+  );
+  if (!limit.allowed) return rateLimited(post, limit.retryAfterSeconds);
   if (await isEmailRegistered(parsed.data.email)) {
-    return fail(formData, fieldError("email", SIGNUP_MESSAGES.emailTaken));
+    return fail(post, fieldError("email", SIGNUP_MESSAGES.emailTaken));
   }
   const passwordHash = parsed.data.password
     ? await (await auth().$context).password.hash(parsed.data.password)
     : draft.passwordHash;
-  const cookie = await saveDraft(request, {
+  return moveTo(post, {
     step: 3,
     passwordHash,
     data: { ...draft.data, email: parsed.data.email, phone: parsed.data.phone },
   });
-  throw redirect("/auth/cadastro", { headers: { "Set-Cookie": cookie } });
 }
 
-async function nextFromInstitutionDetails(
-  request: Request,
-  formData: FormData,
-  draft: SignupDraft,
-) {
-  const parsed = validateForm(institutionDetailsSchema, formData);
-  if (!parsed.ok) return fail(formData, parsed.error);
+async function nextFromInstitutionDetails(post: Post, draft: SignupDraft) {
+  const parsed = validateForm(institutionDetailsSchema, post.formData);
+  if (!parsed.ok) return fail(post, parsed.error);
   const city = resolveMunicipality(parsed.data.uf, parsed.data.city);
-  if (!city) return fail(formData, fieldError("uf", SIGNUP_MESSAGES.stateAndCity));
+  if (!city) return fail(post, fieldError("uf", SIGNUP_MESSAGES.stateAndCity));
+  // The answer says whether an institution exists: limited like the e-mail check.
+  const limit = await hitRateLimit(
+    `cnpj-check:network:${post.client.network}`,
+    RATE_LIMITS.cnpjCheckPerNetwork,
+  );
+  if (!limit.allowed) {
+    log.warn({ ip: post.client.ip, network: post.client.network }, "cnpj check rate-limited");
+    return rateLimited(post, limit.retryAfterSeconds);
+  }
   if (await isCnpjRegistered(parsed.data.cnpj)) {
-    return fail(formData, fieldError("cnpj", SIGNUP_MESSAGES.cnpjTaken));
+    return fail(post, fieldError("cnpj", SIGNUP_MESSAGES.cnpjTaken));
   }
   const { complete, ...rest } = parsed.data;
-  const cookie = await saveDraft(request, {
+  return moveTo(post, {
     step: 4,
     data: { ...draft.data, ...rest, city, complete: complete ?? "" },
   });
-  throw redirect("/auth/cadastro", { headers: { "Set-Cookie": cookie } });
 }
 
-async function createVolunteer(
-  request: Request,
-  formData: FormData,
-  draft: SignupDraft,
-  ip: string,
-) {
-  const parsed = validateForm(volunteerProfileSchema, formData);
-  if (!parsed.ok) return fail(formData, parsed.error);
+async function createVolunteer(post: Post, draft: SignupDraft) {
+  const parsed = validateForm(volunteerProfileSchema, post.formData);
+  if (!parsed.ok) return fail(post, parsed.error);
   const city = resolveMunicipality(parsed.data.uf, parsed.data.city);
-  if (!city) return fail(formData, fieldError("uf", SIGNUP_MESSAGES.stateAndCity));
-  return finishSignup(request, formData, draft, ip, async (credentials) =>
+  if (!city) return fail(post, fieldError("uf", SIGNUP_MESSAGES.stateAndCity));
+  const quota = uploadQuota.signup(post.client.network);
+  return finishSignup(post, draft, async (credentials) =>
     createVolunteerAccount({
       credentials,
       name: parsed.data.name,
       resume: parsed.data.resume,
       uf: parsed.data.uf,
       city,
-      photo: await processImageUpload(parsed.data.previewImage, "profile"),
+      photo: await processImageUpload(parsed.data.previewImage, "profile", { quota }).catch(
+        tagImageError("previewImage"),
+      ),
     }),
   );
 }
 
-async function createInstitution(
-  request: Request,
-  formData: FormData,
-  draft: SignupDraft,
-  ip: string,
-) {
-  const parsed = validateForm(institutionProfileSchema, formData);
-  if (!parsed.ok) return fail(formData, parsed.error);
+/** Step 3's details from the draft, checked again as on step 3 (the city against IBGE too). */
+function institutionDetailsFrom(draft: SignupDraft) {
   const details = institutionDetailsSchema.safeParse(draft.data);
-  if (!details.success) {
-    const cookie = await saveDraft(request, { step: 3 });
-    throw redirect("/auth/cadastro", { headers: { "Set-Cookie": cookie } });
-  }
-  const { name, cnpj, responsible, ...address } = details.data;
-  return finishSignup(request, formData, draft, ip, async (credentials) => {
-    const [profileImage, coverImage] = await Promise.all([
-      processImageUpload(parsed.data.previewImage, "profile").catch(tagImageError("previewImage")),
-      processImageUpload(parsed.data.landingImage, "cover").catch(tagImageError("landingImage")),
-    ]);
+  if (!details.success) return null;
+  const city = resolveMunicipality(details.data.uf, details.data.city);
+  return city ? { ...details.data, city } : null;
+}
+
+async function createInstitution(post: Post, draft: SignupDraft) {
+  const parsed = validateForm(institutionProfileSchema, post.formData);
+  if (!parsed.ok) return fail(post, parsed.error);
+  const details = institutionDetailsFrom(draft);
+  if (!details) return moveTo(post, { step: 3 });
+  const { name, cnpj, responsible, ...address } = details;
+  const quota = uploadQuota.signup(post.client.network);
+  return finishSignup(post, draft, async (credentials) => {
+    // One after the other: each waits for its turn in the image queue anyway.
+    const profileImage = await processImageUpload(parsed.data.previewImage, "profile", {
+      quota,
+    }).catch(tagImageError("previewImage"));
+    const coverImage = await processImageUpload(parsed.data.landingImage, "cover", {
+      quota,
+    }).catch(tagImageError("landingImage"));
     return createInstitutionAccount({
       credentials,
       name,
@@ -185,49 +265,59 @@ async function createInstitution(
 class FieldImageError extends Error {
   constructor(
     readonly field: string,
-    message: string,
+    readonly rejection: ImageRejectedError,
   ) {
-    super(message);
+    super(rejection.message);
   }
 }
 
 const tagImageError = (field: string) => (error: unknown) => {
-  if (error instanceof ImageRejectedError) throw new FieldImageError(field, error.message);
+  if (error instanceof ImageRejectedError) throw new FieldImageError(field, error);
   throw error;
 };
 
+/** Step 2's credentials from the draft, checked again with step 2's own field rules. */
+const draftCredentialsSchema = z.object({
+  email: emailField({ required: "Informe o e-mail.", invalid: "E-mail inválido." }),
+  phone: phoneField("Informe o número de telefone."),
+});
+
 /**
- * The last step: rate limit, create the account in one transaction, open its session, forget
- * the draft, and go to the progress screen. Known failures keep the person on the step.
+ * The last step: the draft's credentials checked again, rate limit, create the account in one
+ * transaction, open its session, forget the draft, and go to the progress screen. Known
+ * failures keep the person on the step; credentials that no longer pass send them to step 2.
  */
 async function finishSignup(
-  request: Request,
-  formData: FormData,
+  post: Post,
   draft: SignupDraft,
-  ip: string,
   create: (credentials: { email: string; phone: string; passwordHash: string }) => Promise<string>,
 ) {
-  const { email, phone } = draft.data;
-  if (!email || !phone || !draft.passwordHash) {
-    const cookie = await saveDraft(request, { step: 2 });
-    throw redirect("/auth/cadastro", { headers: { "Set-Cookie": cookie } });
-  }
-  const limit = await hitRateLimit(`sign-up:ip:${ip}`, RATE_LIMITS.signUpPerIp);
-  if (!limit.allowed) return fail(formData, fieldError("form", RATE_LIMITED_MESSAGE), 429);
+  const credentials = draftCredentialsSchema.safeParse(draft.data);
+  if (!credentials.success || !draft.passwordHash) return moveTo(post, { step: 2 });
+  const { email, phone } = credentials.data;
+  const limit = await hitRateLimit(
+    `sign-up:network:${post.client.network}`,
+    RATE_LIMITS.signUpPerNetwork,
+  );
+  if (!limit.allowed) return rateLimited(post, limit.retryAfterSeconds);
 
   let userId: string;
   try {
     userId = await create({ email, phone, passwordHash: draft.passwordHash });
   } catch (error) {
-    if (error instanceof ImageRejectedError)
-      return fail(formData, fieldError("previewImage", error.message));
-    if (error instanceof FieldImageError)
-      return fail(formData, fieldError(error.field, error.message));
-    if (error instanceof AccountConflictError) return conflict(request, formData, error.field);
+    if (error instanceof FieldImageError) {
+      return fail(
+        post,
+        fieldError(error.field, error.message),
+        error.rejection.status,
+        error.rejection.headers,
+      );
+    }
+    if (error instanceof AccountConflictError) return conflict(post, error.field);
     log.error({ err: error, email }, "sign-up failed");
-    return fail(formData, fieldError("form", SIGNUP_FAILURE), 500);
+    return fail(post, fieldError("form", SIGNUP_FAILURE), 500);
   }
-  log.info({ profile: draft.profileType, email, ip }, "sign-up");
+  log.info({ profile: draft.profileType, email, ip: post.client.ip }, "sign-up");
 
   const headers = new Headers();
   const session = await auth().api.startSessionForNewAccount({
@@ -235,17 +325,14 @@ async function finishSignup(
     returnHeaders: true,
   });
   for (const cookie of session.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", await discardDraft(request));
+  headers.append("Set-Cookie", await discardDraft(post.request));
   throw redirect(SIGNUP_DONE_PATH, { headers });
 }
 
 /** Someone registered the same e-mail or CNPJ meanwhile: back to the step that asks for it. */
-async function conflict(request: Request, formData: FormData, field: "email" | "cnpj") {
+async function conflict(post: Post, field: "email" | "cnpj") {
   const step = field === "email" ? 2 : 3;
-  const cookie = await saveDraft(request, { step });
+  const cookie = await saveDraft(post.request, post.client.network, { step });
   const message = field === "email" ? SIGNUP_MESSAGES.emailTaken : SIGNUP_MESSAGES.cnpjTaken;
-  return data<Failure>(
-    { error: fieldError(field, message), values: echoValues(formData) },
-    { status: 409, headers: { "Set-Cookie": cookie } },
-  );
+  return fail(post, fieldError(field, message), 409, { "Set-Cookie": cookie });
 }

@@ -125,17 +125,17 @@ export const institutionDetailsSchema = z.object({
       required: "O logradouro é obrigatório.",
       tooLong: "O logradouro deve ter no máximo 100 caracteres.",
     },
-    { max: 100 },
+    { max: MAX_LENGTH.street },
   ),
   number: requiredText(
     { required: "O número é obrigatório.", tooLong: "O número deve ter no máximo 10 caracteres." },
-    { max: 10 },
+    { max: MAX_LENGTH.number },
   ),
   neighborhood: requiredText(
     { required: "O bairro é obrigatório.", tooLong: "O bairro deve ter no máximo 60 caracteres." },
-    { max: 60 },
+    { max: MAX_LENGTH.neighborhood },
   ),
-  complete: optionalText(60, "O complemento deve ter no máximo 60 caracteres."),
+  complete: optionalText(MAX_LENGTH.complement, "O complemento deve ter no máximo 60 caracteres."),
 });
 
 /** Step 4 for institutions (the account is created here). */

@@ -52,6 +52,11 @@ export const MAX_LENGTH = {
   eventName: 50,
   eventResume: 80,
   eventAbout: 1200,
+  // Address fields (not in the spec; the app's own limits, shared by sign-up and events).
+  street: 100,
+  number: 10,
+  neighborhood: 60,
+  complement: 60,
 } as const;
 
 export const MIN_LENGTH = { name: 3, summary: 10, about: 10 } as const;

@@ -1,7 +1,25 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
+import { isSingleEmailAddress } from "~/lib/email-address";
 import type { RenderedEmail } from "./templates.server";
+
+/**
+ * A recipient that is not exactly one address (a list, a display name, a line break...). Thrown
+ * by enqueueEmail before anything is written: such a message is never queued, so it can never
+ * reach the mail library, which would read "a@x, b@y" or a "Bcc:" line as more recipients.
+ */
+export class InvalidRecipientError extends Error {
+  override name = "InvalidRecipientError";
+  constructor(readonly recipient: string) {
+    super("the recipient is not exactly one e-mail address");
+  }
+}
+
+/** The outbox's own check, also made by the worker before each send (rows queued earlier). */
+export function isDeliverableRecipient(to: unknown): to is string {
+  return isSingleEmailAddress(to);
+}
 
 /** A transaction or the database: e-mails are queued in the same transaction as their cause. */
 type Executor = Pick<Database, "insert">;
@@ -13,8 +31,12 @@ export interface QueuedEmail extends RenderedEmail {
   dedupeKey: string;
 }
 
-/** Queues an e-mail; the worker sends it after the transaction commits. Returns false on a duplicate. */
+/**
+ * Queues an e-mail; the worker sends it after the transaction commits. Returns false on a
+ * duplicate. Throws InvalidRecipientError (nothing queued) unless `to` is exactly one address.
+ */
 export async function enqueueEmail(executor: Executor, email: QueuedEmail): Promise<boolean> {
+  if (!isDeliverableRecipient(email.to)) throw new InvalidRecipientError(email.to);
   const inserted = await executor
     .insert(emailOutbox)
     .values({

@@ -2,7 +2,12 @@ import { eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 import { log } from "~/lib/log.server";
-import { dueEmailsCondition, onOutboxActivity, retryDelaySeconds } from "./outbox.server";
+import {
+  dueEmailsCondition,
+  isDeliverableRecipient,
+  onOutboxActivity,
+  retryDelaySeconds,
+} from "./outbox.server";
 import type { SendEmail } from "./transport.server";
 
 const POLL_INTERVAL_MS = 5000;
@@ -89,6 +94,21 @@ async function deliver(
   email: typeof emailOutbox.$inferSelect,
   options: { send: SendEmail; from: string },
 ): Promise<void> {
+  if (!isDeliverableRecipient(email.to)) {
+    // Queued before the outbox checked recipients (or written around it): never handed to the
+    // mail library, and never retried.
+    log.error({ id: email.id, to: email.to, kind: email.kind }, "mail refused: invalid recipient");
+    await db()
+      .update(emailOutbox)
+      .set({
+        attempts: email.attempts + 1,
+        lastError: "invalid recipient: not exactly one e-mail address",
+        // Never due again (a date, not 'infinity': every driver reads it back as one).
+        nextAttemptAt: new Date("9999-12-31T00:00:00Z"),
+      })
+      .where(eq(emailOutbox.id, email.id));
+    return;
+  }
   try {
     await options.send({
       from: options.from,

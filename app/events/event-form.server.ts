@@ -1,18 +1,18 @@
-import { prepareImages, resolveCity } from "~/account/member-form.server";
+import { type FormRefusal, prepareImages, resolveCity } from "~/account/member-form.server";
 import { todayInBrazil } from "~/events/event-dates";
-import type { FormError } from "~/lib/forms";
 import { validateForm } from "~/lib/forms";
 import { eventFormSchema } from "./event-form-schema";
 import type { EventInput } from "./institution-events.server";
 
 /**
  * Reads a posted event form (create or edit): the schema's rules, an IBGE city, and the cover
- * through the image pipeline. Nothing is stored here.
+ * through the image pipeline (counted against the institution's uploads). Nothing is stored
+ * here; the save checks again that a kept cover exists.
  */
 export async function readEventForm(
   formData: FormData,
-  options: { coverOnFile: boolean },
-): Promise<{ ok: true; input: EventInput } | { ok: false; error: FormError }> {
+  options: { coverOnFile: boolean; institutionId: string },
+): Promise<{ ok: true; input: EventInput } | FormRefusal> {
   const parsed = validateForm(
     eventFormSchema({ today: todayInBrazil(), cover: options.coverOnFile }),
     formData,
@@ -20,7 +20,7 @@ export async function readEventForm(
   if (!parsed.ok) return parsed;
   const location = resolveCity(parsed.data.uf, parsed.data.city);
   if (!location.ok) return location;
-  const prepared = await prepareImages({
+  const prepared = await prepareImages(options.institutionId, {
     landingImage: { choice: parsed.data.landingImage, kind: "cover" },
   });
   if (!prepared.ok) return prepared;

@@ -108,7 +108,7 @@ export async function createEvent(institutionId: string, input: EventInput): Pro
       .where(eq(institutions.userId, institutionId))
       .for("share");
     if (institution?.status !== "APPROVED") throw new InstitutionNotApprovedError();
-    const cover = await storeImage(tx, institutionId, input.cover, null);
+    const cover = await storeImage(tx, institutionId, input.cover, null, "landingImage");
     const [row] = await tx
       .insert(events)
       .values({ institutionId, ...columnsOf(input), coverImageId: cover.id, status: "PENDING" })
@@ -179,7 +179,7 @@ export async function updateEvent(
       .for("update");
     if (!current) throw new EventNotFoundError();
     if (!isEditable(current.status as EventStatus)) throw new EventNotEditableError();
-    const cover = await storeImage(tx, institutionId, input.cover, current.cover);
+    const cover = await storeImage(tx, institutionId, input.cover, current.cover, "landingImage");
     await tx
       .update(events)
       .set({

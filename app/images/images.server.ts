@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { db } from "~/db/client.server";
-import { images } from "~/db/schema";
+import { images, users } from "~/db/schema";
 import { isUuid } from "~/search/uuid";
+import { imageJobs } from "./image-jobs.server";
 import type { ImageWidth } from "./image-widths";
 
 export { IMAGE_WIDTHS, type ImageWidth, isImageWidth } from "./image-widths";
@@ -12,6 +13,13 @@ export interface StoredImage {
   contentType: string;
   sha256: string;
   width: number;
+  ownerId: string | null;
+  /**
+   * A volunteer's photo: personal data, shown only to its owner (and admins), never cached by
+   * shared caches. Institutions' logos and covers and events' covers are public, as are images
+   * without an owner (the bulk seed's shared artwork). docs/decisions/0018.
+   */
+  personal: boolean;
 }
 
 /** The stored image, or null for an unknown or malformed id. */
@@ -23,11 +31,25 @@ export async function findImage(id: string): Promise<StoredImage | null> {
       contentType: images.contentType,
       sha256: images.sha256,
       width: images.width,
+      ownerId: images.ownerId,
+      ownerProfile: users.profile,
     })
     .from(images)
+    .leftJoin(users, eq(users.id, images.ownerId))
     .where(eq(images.id, id))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const { ownerProfile, ...image } = row;
+  return { ...image, personal: ownerProfile === "VOLUNTEER" };
+}
+
+/** Whether `viewer` may see the image: anyone for a public one; its owner or an admin otherwise. */
+export function canSeeImage(
+  image: Pick<StoredImage, "ownerId" | "personal">,
+  viewer: { id: string; role: string } | null,
+): boolean {
+  if (!image.personal) return true;
+  return viewer !== null && (viewer.id === image.ownerId || viewer.role === "ADMIN");
 }
 
 /** `/imagens/<id>`, or the variant at most `width` pixels wide. */
@@ -42,8 +64,8 @@ let cachedBytes = 0;
 
 /**
  * The image scaled down to `width` (WebP), or the original when it is not wider than that.
- * Variants are made once per process and kept in a small in-memory LRU; the HTTP response is
- * cached for a year anyway, so each browser asks at most once.
+ * Variants are made once per process and kept in a small in-memory LRU; the HTTP response of a
+ * public image is cached for a year anyway, so each browser asks at most once.
  */
 export async function resizeImage(
   image: StoredImage,
@@ -58,7 +80,10 @@ export async function resizeImage(
     variants.delete(key);
     variants.set(key, bytes);
   } else {
-    bytes = await sharp(image.bytes).resize({ width }).webp({ quality: 75 }).toBuffer();
+    // Through the image queue, ahead of uploads; a full queue throws ImageQueueFullError.
+    bytes = await imageJobs.run("resize", () =>
+      sharp(image.bytes).resize({ width }).webp({ quality: 75 }).toBuffer(),
+    );
     remember(key, bytes);
   }
   return { bytes, contentType: "image/webp", etag: `"${image.sha256}-w${width}"` };

@@ -81,8 +81,14 @@ export async function updateInstitutionProfile(
       .where(mine)
       .for("update");
     if (!current) throw new Error("institution profile not found");
-    const profile = await storeImage(tx, userId, input.profileImage, current.profile);
-    const cover = await storeImage(tx, userId, input.coverImage, current.cover);
+    const profile = await storeImage(
+      tx,
+      userId,
+      input.profileImage,
+      current.profile,
+      "previewImage",
+    );
+    const cover = await storeImage(tx, userId, input.coverImage, current.cover, "landingImage");
     await tx
       .update(institutions)
       .set({

@@ -3,6 +3,7 @@ import {
   formFailure,
   prepareImages,
   redirectWithFlash,
+  refusal,
   saveOrFail,
 } from "~/account/member-form.server";
 import { requireUser, sessionUser } from "~/auth/guards.server";
@@ -18,6 +19,9 @@ import { readFormData } from "~/lib/read-form-data.server";
 import type { Route } from "./+types/app.atualizar-instituicao";
 
 export const middleware: Route.MiddlewareFunction[] = [requireUser("INSTITUTION")];
+
+/** Keeps the Retry-After of a 429 (rate limit) or 503 (image queue full) answer. */
+export { passRetryAfter as headers } from "~/lib/retry-after";
 
 export function meta({ matches }: Route.MetaArgs) {
   const appName = matches[0]?.loaderData?.config.appName ?? "";
@@ -39,11 +43,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormData(request);
   const parsed = validateForm(institutionProfileSchemaFor(profile), formData);
   if (!parsed.ok) return formFailure(formData, parsed.error);
-  const prepared = await prepareImages({
+  const prepared = await prepareImages(user.id, {
     previewImage: { choice: parsed.data.previewImage, kind: "profile" },
     landingImage: { choice: parsed.data.landingImage, kind: "cover" },
   });
-  if (!prepared.ok) return formFailure(formData, prepared.error);
+  if (!prepared.ok) return refusal(formData, prepared);
   const failed = await saveOrFail(
     formData,
     "institutions: profile update",

@@ -14,7 +14,7 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { flashCookie } from "~/lib/flash.server";
 import { useFormValidation, validateForm } from "~/lib/forms";
 import { readFormData } from "~/lib/read-form-data.server";
-import { passRetryAfter, retryAfterHeaders } from "~/security/rate-limit.server";
+import { passRetryAfter, retryAfterHeaders } from "~/lib/retry-after";
 import type { Route } from "./+types/app.atualizar-senha";
 
 const loginSchemas = () => import("~/auth/login-schemas");

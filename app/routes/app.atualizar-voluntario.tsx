@@ -3,6 +3,7 @@ import {
   formFailure,
   prepareImages,
   redirectWithFlash,
+  refusal,
   resolveCity,
   saveOrFail,
 } from "~/account/member-form.server";
@@ -17,6 +18,9 @@ import { volunteerProfileSchemaFor } from "~/volunteers/volunteer-profile-schema
 import type { Route } from "./+types/app.atualizar-voluntario";
 
 export const middleware: Route.MiddlewareFunction[] = [requireUser("VOLUNTEER")];
+
+/** Keeps the Retry-After of a 429 (rate limit) or 503 (image queue full) answer. */
+export { passRetryAfter as headers } from "~/lib/retry-after";
 
 export function meta({ matches }: Route.MetaArgs) {
   const appName = matches[0]?.loaderData?.config.appName ?? "";
@@ -38,10 +42,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return formFailure(formData, parsed.error);
   const location = resolveCity(parsed.data.uf, parsed.data.city);
   if (!location.ok) return formFailure(formData, location.error);
-  const prepared = await prepareImages({
+  const prepared = await prepareImages(user.id, {
     previewImage: { choice: parsed.data.previewImage, kind: "profile" },
   });
-  if (!prepared.ok) return formFailure(formData, prepared.error);
+  if (!prepared.ok) return refusal(formData, prepared);
   const failed = await saveOrFail(
     formData,
     "volunteers: profile update",

@@ -1,6 +1,11 @@
 import { data, redirect } from "react-router";
 import { requireApprovedInstitution } from "~/account/institution-guard.server";
-import { formFailure, redirectWithFlash } from "~/account/member-form.server";
+import {
+  formFailure,
+  redirectWithFlash,
+  refusal,
+  savedImageMissing,
+} from "~/account/member-form.server";
 import { requireUser, sessionUser } from "~/auth/guards.server";
 import { EventForm } from "~/components/members/event-form";
 import { MemberFormPage } from "~/components/members/member-form-page";
@@ -23,6 +28,9 @@ export const middleware: Route.MiddlewareFunction[] = [
   requireUser("INSTITUTION"),
   requireApprovedInstitution,
 ];
+
+/** Keeps the Retry-After of a 429 (uploads limit) or 503 (image queue full) answer. */
+export { passRetryAfter as headers } from "~/lib/retry-after";
 
 export function meta({ matches }: Route.MetaArgs) {
   const appName = matches[0]?.loaderData?.config.appName ?? "";
@@ -60,14 +68,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const user = sessionUser(context);
   const event = await editableEvent(user.id, params.id);
   const formData = await readFormData(request);
-  const form = await readEventForm(formData, { coverOnFile: Boolean(event.coverUrl) });
-  if (!form.ok) return formFailure(formData, form.error);
+  const form = await readEventForm(formData, {
+    coverOnFile: Boolean(event.coverUrl),
+    institutionId: user.id,
+  });
+  if (!form.ok) return refusal(formData, form);
   try {
     await updateEvent(user.id, event.id, form.input);
   } catch (error) {
     if (error instanceof EventNotEditableError) {
       return formFailure(formData, { field: "form", message: EVENT_MESSAGES.notEditable }, 409);
     }
+    const missing = savedImageMissing(formData, error);
+    if (missing) return missing;
     log.error({ err: error }, "event update failed");
     return formFailure(formData, { field: "form", message: EVENT_MESSAGES.failed }, 500);
   }

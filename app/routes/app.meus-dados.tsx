@@ -17,12 +17,8 @@ import { flashCookie } from "~/lib/flash.server";
 import { validateForm } from "~/lib/forms";
 import { log } from "~/lib/log.server";
 import { readFormData } from "~/lib/read-form-data.server";
-import {
-  beginFailureAttempt,
-  passRetryAfter,
-  rateLimitedMessage,
-  retryAfterHeaders,
-} from "~/security/rate-limit.server";
+import { passRetryAfter, retryAfterHeaders } from "~/lib/retry-after";
+import { beginFailureAttempt, rateLimitedMessage } from "~/security/rate-limit.server";
 import type { Route } from "./+types/app.meus-dados";
 
 /** Any signed-in person, volunteer or institution (LGPD art. 18). */

@@ -1,5 +1,5 @@
 import { requireApprovedInstitution } from "~/account/institution-guard.server";
-import { formFailure, redirectWithFlash, saveOrFail } from "~/account/member-form.server";
+import { redirectWithFlash, refusal, saveOrFail } from "~/account/member-form.server";
 import { requireUser, sessionUser } from "~/auth/guards.server";
 import { EventForm } from "~/components/members/event-form";
 import { MemberFormPage } from "~/components/members/member-form-page";
@@ -16,6 +16,9 @@ export const middleware: Route.MiddlewareFunction[] = [
   requireApprovedInstitution,
 ];
 
+/** Keeps the Retry-After of a 429 (uploads limit) or 503 (image queue full) answer. */
+export { passRetryAfter as headers } from "~/lib/retry-after";
+
 export function meta({ matches }: Route.MetaArgs) {
   const appName = matches[0]?.loaderData?.config.appName ?? "";
   return [{ title: `Criar evento | ${appName}` }, { name: "robots", content: "noindex" }];
@@ -28,8 +31,8 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = sessionUser(context);
   const formData = await readFormData(request);
-  const form = await readEventForm(formData, { coverOnFile: false });
-  if (!form.ok) return formFailure(formData, form.error);
+  const form = await readEventForm(formData, { coverOnFile: false, institutionId: user.id });
+  if (!form.ok) return refusal(formData, form);
   const failed = await saveOrFail(formData, "events: create", EVENT_MESSAGES.failed, () =>
     createEvent(user.id, form.input),
   );

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { homePathFor, sessionContext } from "~/auth/session.server";
-import { readDraft } from "~/auth/signup-draft.server";
+import { currentStepValues, readDraft } from "~/auth/signup-draft.server";
 import { handleSignupStep, lastStep } from "~/auth/signup-flow.server";
 import { AuthPage, HOME_LINK } from "~/components/auth/auth-page";
 import { SignupProgress } from "~/components/signup/signup-progress";
@@ -17,6 +17,9 @@ import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/auth.cadastro";
 
 export const handle: RouteHandle = { layout: "bare" };
+
+/** Keeps the Retry-After of a 429 (rate limit) or 503 (image queue full) answer. */
+export { passRetryAfter as headers } from "~/lib/retry-after";
 
 export function meta({ matches }: Route.MetaArgs) {
   const appName = matches[0]?.loaderData?.config.appName ?? "";
@@ -39,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   const draft = await readDraft(request);
   const values: Record<string, string> = {
-    ...draft?.data,
+    ...currentStepValues(draft),
     profileType: draft?.profileType ?? "VOLUNTEER",
   };
   return {
@@ -54,8 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function action({ request, context }: Route.ActionArgs) {
-  // The wizard's per-address limits count the client's network (an IPv6 /64), like every other.
-  return handleSignupStep(request, context.get(clientContext).network);
+  return handleSignupStep(request, context.get(clientContext));
 }
 
 const TITLES: Record<string, { title: string; description: string }> = {

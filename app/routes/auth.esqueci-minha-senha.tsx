@@ -11,8 +11,8 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import { echoValues, useFormValidation, validateForm } from "~/lib/forms";
 import { readFormData } from "~/lib/read-form-data.server";
 import { clientContext } from "~/lib/request-context.server";
+import { passRetryAfter, retryAfterHeaders } from "~/lib/retry-after";
 import type { RouteHandle } from "~/root";
-import { passRetryAfter, retryAfterHeaders } from "~/security/rate-limit.server";
 import type { Route } from "./+types/auth.esqueci-minha-senha";
 
 const loginSchemas = () => import("~/auth/login-schemas");

@@ -4,8 +4,8 @@ import { homePathFor, sessionContext } from "~/auth/session.server";
 import { signInAction } from "~/auth/sign-in-action.server";
 import { AuthPage, HOME_LINK } from "~/components/auth/auth-page";
 import { CredentialsForm } from "~/components/auth/credentials-form";
+import { passRetryAfter } from "~/lib/retry-after";
 import type { RouteHandle } from "~/root";
-import { passRetryAfter } from "~/security/rate-limit.server";
 import type { Route } from "./+types/auth.login";
 
 export const handle: RouteHandle = { layout: "bare" };

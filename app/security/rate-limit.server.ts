@@ -23,17 +23,24 @@ export const RATE_LIMITS = {
   signInFailuresPerDevice: { limit: 10, windowSeconds: 15 * 60 },
   /** Wrong current passwords on change-password and account deletion, per account. */
   currentPasswordFailuresPerAccount: { limit: 5, windowSeconds: 15 * 60 },
-  signUpPerIp: { limit: 150, windowSeconds: 60 * 60 },
-  emailCheckPerIp: { limit: 120, windowSeconds: 15 * 60 },
+  signUpPerNetwork: { limit: 150, windowSeconds: 60 * 60 },
+  emailCheckPerNetwork: { limit: 120, windowSeconds: 15 * 60 },
   forgotPasswordPerNetwork: { limit: 100, windowSeconds: 60 * 60 },
   forgotPasswordPerAccount: { limit: 3, windowSeconds: 60 * 60 },
+  // Input hardening (issue 11, docs/decisions/0016 and 0017). Per address = per IPv4 address or
+  // IPv6 /64 (clientContext's `network`).
+  /** New sign-up drafts: two school classes (~80 people) in one lab hour, two tries each, ~200. */
+  signupDraftPerNetwork: { limit: 200, windowSeconds: 60 * 60 },
+  /** "CNPJ já cadastrado" answers, as many as the e-mail check allows. */
+  cnpjCheckPerNetwork: { limit: 30, windowSeconds: 15 * 60 },
+  /** Images decoded for one account: a profile's two pictures and event covers, with retries. */
+  imageUploadPerAccount: { limit: 30, windowSeconds: 60 * 60 },
+  /** Images decoded for sign-ups from one address: the drafts' budget, one photo or two each. */
+  signupImageUploadPerNetwork: { limit: 300, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
 
-/** The refusal when the wait is not known; `rateLimitedMessage(seconds)` says how long. */
-export const RATE_LIMITED_MESSAGE = "Muitas tentativas. Aguarde alguns minutos e tente novamente.";
-
 /**
- * The refusal with the wait rounded up to what a person reads at a glance: whole minutes up to
+ * The refusal (SPEC.md's "Muitas tentativas...") with the wait rounded up to what a person reads at a glance: whole minutes up to
  * two hours ("Aguarde 1 minuto", "Aguarde 12 minutos"), then whole hours. Rounded up, so
  * whoever waits that long is let in.
  */
@@ -62,29 +69,6 @@ export function rateLimited(retryAfterSeconds: number): RateLimited {
     message: rateLimitedMessage(retryAfterSeconds),
     retryAfterSeconds,
   };
-}
-
-/** The `Retry-After` header of a 429 (whole seconds, RFC 9110 10.2.3). */
-export function retryAfterHeaders(retryAfterSeconds: number): HeadersInit {
-  return { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) };
-}
-
-/**
- * A route's `headers` export for actions that answer 429: React Router passes only an action's
- * cookies to the response by itself, so the action's Retry-After is carried over here (with
- * whatever the parent routes set).
- */
-export function passRetryAfter({
-  actionHeaders,
-  parentHeaders,
-}: {
-  actionHeaders: Headers;
-  parentHeaders: Headers;
-}): Headers {
-  const headers = new Headers(parentHeaders);
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) headers.set("Retry-After", retryAfter);
-  return headers;
 }
 
 export interface RateLimitResult {

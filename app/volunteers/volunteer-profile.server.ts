@@ -47,7 +47,7 @@ export async function updateVolunteerProfile(
       .where(eq(volunteers.userId, userId))
       .for("update");
     if (!current) throw new Error("volunteer profile not found");
-    const photo = await storeImage(tx, userId, input.photo, current.photo);
+    const photo = await storeImage(tx, userId, input.photo, current.photo, "previewImage");
     await tx
       .update(volunteers)
       .set({

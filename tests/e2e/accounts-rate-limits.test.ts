@@ -356,7 +356,7 @@ describe("sign-up", () => {
   it("the e-mail check of step 2: sized for a school per network, then 429", async () => {
     const client = new HttpClient(server.url);
     await draftAtCredentials(client);
-    const limit = RATE_LIMITS.emailCheckPerIp.limit;
+    const limit = RATE_LIMITS.emailCheckPerNetwork.limit;
     // A registered e-mail keeps the draft on step 2, so each post is one more check.
     const answers = await statuses(
       limit,
@@ -393,7 +393,7 @@ describe("sign-up", () => {
       form.set("previewImage", new File([FAKE_PNG.buffer], FAKE_PNG.name, { type: "image/png" }));
       return form;
     };
-    const limit = RATE_LIMITS.signUpPerIp.limit;
+    const limit = RATE_LIMITS.signUpPerNetwork.limit;
     const answers = await statuses(limit, () => client.post("/auth/cadastro", lastStep()), 10);
     expect(answers).toEqual(Array(limit).fill(400));
     const refused = await client.post("/auth/cadastro", lastStep());

@@ -30,6 +30,41 @@ export async function makeJpeg(
     .toBuffer();
 }
 
+/**
+ * A 16-bit PNG with alpha, `side` pixels a side (6000 by default): a few hundred KB of file that
+ * decode to side x side x 4 channels x 2 bytes (288 MB). Before issue 11 each cost over a second
+ * of CPU to process.
+ */
+export function makeCostlyPng(side = 6000): Promise<Buffer> {
+  return sharp({
+    create: {
+      width: side,
+      height: side,
+      channels: 4,
+      background: { r: 200, g: 30, b: 90, alpha: 0.5 },
+    },
+  })
+    .toColourspace("rgb16")
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+}
+
+/** A 4000x3000 photo of grain, as a 12-megapixel phone camera takes (about 2 MB of JPEG). */
+export function makePhonePhoto(): Promise<Buffer> {
+  return sharp({
+    create: {
+      width: 4000,
+      height: 3000,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 30 },
+    },
+  })
+    .blur(1.2)
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
 /** Plain text with a .png name: the browser believes the name, the server must not. */
 export const FAKE_PNG = {
   name: "foto.png",

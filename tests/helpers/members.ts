@@ -38,6 +38,8 @@ export interface EventSeed {
   status: "PENDING" | "APPROVED" | "REJECTED" | "DELETED";
   /** yyyy-MM-dd; default: a year from now. */
   eventDate?: string;
+  /** An event whose cover is gone (cover_image_id null), as after its image was deleted. */
+  withoutCover?: boolean;
 }
 
 export interface ApplicationSeed {
@@ -121,10 +123,12 @@ export async function seedRows(
     );
     for (const seed of options.events ?? []) {
       const institutionId = account(accounts, seed.institution).id;
-      const [image] = await database
-        .insert(images)
-        .values({ ownerId: institutionId, ...cover })
-        .returning({ id: images.id });
+      const [image] = seed.withoutCover
+        ? []
+        : await database
+            .insert(images)
+            .values({ ownerId: institutionId, ...cover })
+            .returning({ id: images.id });
       const [row] = await database
         .insert(events)
         .values({

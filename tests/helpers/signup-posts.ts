@@ -28,6 +28,26 @@ export function credentialsStep(email: string): Record<string, string> {
   };
 }
 
+/** Step 3 of an institution as posted: valid details with a fresh CNPJ; `details` overrides. */
+export function institutionDetailsStep(
+  details: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    step: "3",
+    intent: "next",
+    name: "Instituição do Cadastro",
+    cnpj: uniqueCnpj(),
+    responsible: "Pessoa Responsável",
+    uf: "RJ",
+    city: "Rio de Janeiro",
+    street: "Rua das Laranjeiras",
+    number: "100",
+    neighborhood: "Laranjeiras",
+    complete: "",
+    ...details,
+  };
+}
+
 /** A new visitor taken through the wizard up to its last step (the one with the photos). */
 export async function signupAtLastStep(
   baseUrl: string,
@@ -37,22 +57,7 @@ export async function signupAtLastStep(
 ): Promise<HttpClient> {
   const client = new HttpClient(baseUrl);
   const steps = [profileStep(profileType), credentialsStep(email)];
-  if (profileType === "INSTITUTION") {
-    steps.push({
-      step: "3",
-      intent: "next",
-      name: "Instituição do Cadastro",
-      cnpj: uniqueCnpj(),
-      responsible: "Pessoa Responsável",
-      uf: "RJ",
-      city: "Rio de Janeiro",
-      street: "Rua das Laranjeiras",
-      number: "100",
-      neighborhood: "Laranjeiras",
-      complete: "",
-      ...details,
-    });
-  }
+  if (profileType === "INSTITUTION") steps.push(institutionDetailsStep(details));
   for (const fields of steps) {
     const response = await client.post("/auth/cadastro", fields);
     expect(response.status, `sign-up step ${fields.step}: ${await response.clone().text()}`).toBe(

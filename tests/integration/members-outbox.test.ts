@@ -9,15 +9,13 @@ import {
   DuplicateApplicationError,
   findApplicationTarget,
 } from "~/applications/applications.server";
-import { createInstitutionAccount, createVolunteerAccount } from "~/auth/create-account.server";
 import type { Database } from "~/db/client.server";
-import { emailOutbox, institutions, volunteerRequests } from "~/db/schema";
+import { emailOutbox, volunteerRequests } from "~/db/schema";
 import { createTransport } from "~/email/transport.server";
 import { startMailWorker } from "~/email/worker.server";
-import { processImageUpload } from "~/images/pipeline.server";
 import { type TestDatabase, testDatabase } from "../helpers/database";
-import { makeJpeg } from "../helpers/images";
 import { type SmtpSink, startSmtpSink } from "../helpers/mail";
+import { institutionAndVolunteer } from "../helpers/outbox-fixtures";
 
 /**
  * Issue 5: stopping SMTP during an application loses nothing. The application and its e-mail
@@ -44,38 +42,22 @@ beforeAll(async () => {
   database = await testDatabase();
   db = database.db;
   mailDir = await mkdtemp(path.join(tmpdir(), "conecta-members-mail-"));
-  const photo = await processImageUpload(new Blob([new Uint8Array(await makeJpeg())]), "profile");
-  const cover = await processImageUpload(
-    new Blob([new Uint8Array(await makeJpeg({ width: 900, height: 340 }))]),
-    "cover",
-  );
-  const credentials = (email: string, phone: string) => ({ email, phone, passwordHash: "x" });
-  institutionId = await createInstitutionAccount({
-    credentials: credentials("lar-aconchego@teste.org.br", "552133334444"),
-    name: "Lar Aconchego",
-    cnpj: "11222333000181",
-    responsible: "Marta Silva",
-    address: { uf: "RJ", city: "Niterói", street: "Rua A", number: "1", neighborhood: "Icaraí" },
-    resume: "Acolhimento de idosos em Niterói.",
-    about: "Um lar para idosos que precisa de companhia e de mãos para as atividades.",
-    contactEmail: CONTACT,
-    volunteeringType: "Presencial",
-    permitDivulgation: true,
-    profileImage: photo,
-    coverImage: cover,
+  const created = await institutionAndVolunteer(db, {
+    institution: {
+      name: "Lar Aconchego",
+      email: "lar-aconchego@teste.org.br",
+      contactEmail: CONTACT,
+      resume: "Acolhimento de idosos em Niterói.",
+      about: "Um lar para idosos que precisa de companhia e de mãos para as atividades.",
+    },
+    volunteer: {
+      name: "Renata Lima",
+      email: "renata@teste.org.br",
+      resume: "Gosto de ler para pessoas idosas.",
+    },
   });
-  await db
-    .update(institutions)
-    .set({ status: "APPROVED" })
-    .where(eq(institutions.userId, institutionId));
-  const volunteerId = await createVolunteerAccount({
-    credentials: credentials("renata@teste.org.br", "5521988887777"),
-    name: "Renata Lima",
-    resume: "Gosto de ler para pessoas idosas.",
-    uf: "RJ",
-    city: "Niterói",
-    photo,
-  });
+  institutionId = created.institutionId;
+  const volunteerId = created.volunteerId;
   volunteer = { id: volunteerId, name: "Renata Lima" };
 });
 
