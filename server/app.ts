@@ -22,6 +22,7 @@ import {
   sendFetchResponse,
   sendPlain,
   toFetchRequest,
+  UNEXPECTED_ERROR_MESSAGE,
 } from "./fetch-adapter";
 import { PageCache } from "./page-cache";
 import {
@@ -97,15 +98,7 @@ export function createHandler(options: { staticDir?: string; mode: "production" 
     const context = new RouterContextProvider();
     const ip = clientAddress(req);
     context.set(clientContext, { ip, network: rateLimitNetwork(ip) });
-    let response: Response;
-    try {
-      response = await pageCache.render(request, () => handleRequest(request, context));
-    } catch (error) {
-      // React Router answers its own errors with the error page; this is what escaped it.
-      log.error({ err: error, method: req.method, path: url.pathname }, "request failed");
-      sendPlain(res, 500, "Ocorreu um erro inesperado. Tente novamente.");
-      return;
-    }
+    const response = await pageCache.render(request, () => handleRequest(request, context));
     await sendFetchResponse(res, response, req.method);
   }
 
@@ -115,8 +108,9 @@ export function createHandler(options: { staticDir?: string; mode: "production" 
       if (pageCache.serve(req, res)) return;
       withAfterResponse(res, () => {
         renderWithReactRouter(req, res, url, body).catch((error: unknown) => {
-          log.error({ err: error, path: url.pathname }, "response failed");
-          sendPlain(res, 500, "Ocorreu um erro inesperado. Tente novamente.");
+          // React Router answers its own errors with the error page; this is what escaped it.
+          log.error({ err: error, method: req.method, path: url.pathname }, "request failed");
+          sendPlain(res, 500, UNEXPECTED_ERROR_MESSAGE);
         });
       });
     });

@@ -11,6 +11,9 @@ import { log } from "~/lib/log.server";
  * within its route's limits (server/request-body.ts) before this runs.
  */
 
+/** SPEC.md section 8's "anything else" text, for what goes wrong outside the app. */
+export const UNEXPECTED_ERROR_MESSAGE = "Ocorreu um erro inesperado. Tente novamente.";
+
 export class MalformedRequestError extends Error {
   override name = "MalformedRequestError";
 }
@@ -66,7 +69,7 @@ export async function sendFetchResponse(
   } catch (error) {
     log.error({ err: error }, "response headers refused");
     await response.body?.cancel().catch(() => undefined);
-    sendPlain(res, 500, "Ocorreu um erro inesperado. Tente novamente.");
+    sendPlain(res, 500, UNEXPECTED_ERROR_MESSAGE);
     return;
   }
   if (!response.body || method === "HEAD") {

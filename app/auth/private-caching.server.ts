@@ -13,7 +13,7 @@ import { sessionContext } from "./session.server";
  * own caching, which is kept outside the private areas.
  */
 const PRIVATE_AREA = /^\/(?:app|admin|auth)(?:[/.]|$)/;
-export const NO_STORE = "private, no-store";
+const NO_STORE = "private, no-store";
 const ANONYMOUS_PAGE = "private, no-cache";
 
 export const privateCachingMiddleware: MiddlewareFunction<Response> = async (
@@ -34,18 +34,9 @@ export const privateCachingMiddleware: MiddlewareFunction<Response> = async (
   else if (own === null) policy = signedIn ? NO_STORE : null;
   if (policy === null) return response;
 
-  try {
-    setPolicy(response.headers, policy, isPage);
-    return response;
-  } catch {
-    // Immutable headers (Response.redirect, Response.error): the same answer, new headers.
-    const headers = new Headers(response.headers);
-    setPolicy(headers, policy, isPage);
-    return new Response(response.body, { status: response.status, headers });
+  response.headers.set("Cache-Control", policy);
+  if (isPage && !/\bcookie\b/i.test(response.headers.get("Vary") ?? "")) {
+    response.headers.append("Vary", "Cookie");
   }
+  return response;
 };
-
-function setPolicy(headers: Headers, policy: string, isPage: boolean): void {
-  headers.set("Cache-Control", policy);
-  if (isPage && !/\bcookie\b/i.test(headers.get("Vary") ?? "")) headers.append("Vary", "Cookie");
-}

@@ -5,6 +5,7 @@ import { ImageRejectedError, processImageUpload, uploadQuota } from "~/images/pi
 import { type FormError, validateForm } from "~/lib/forms";
 import { log } from "~/lib/log.server";
 import { readFormData } from "~/lib/read-form-data.server";
+import type { Client } from "~/lib/request-context.server";
 import { retryAfterHeaders } from "~/lib/retry-after";
 import { hitRateLimit, RATE_LIMITS, rateLimitedMessage } from "~/security/rate-limit.server";
 import { auth } from "./auth.server";
@@ -52,17 +53,12 @@ export const DRAFT_TOO_LARGE =
   "Os dados do cadastro passaram do tamanho permitido. Encurte os textos e tente novamente.";
 
 /** Who posts: `ip` for the log, `network` (IPv4 address or IPv6 /64) for per-address limits. */
-export interface SignupClient {
-  ip: string;
-  network: string;
-}
-
 type Failure = { error: FormError; values: Record<string, string> };
 
 interface Post {
   request: Request;
   formData: FormData;
-  client: SignupClient;
+  client: Client;
   step: number;
   profileType: string;
 }
@@ -105,7 +101,7 @@ async function moveTo(post: Post, changes: Parameters<typeof saveDraft>[2]): Pro
   throw redirect("/auth/cadastro", { headers: { "Set-Cookie": cookie } });
 }
 
-export async function handleSignupStep(request: Request, client: SignupClient) {
+export async function handleSignupStep(request: Request, client: Client) {
   const formData = await readFormData(request);
   const draft = await readDraft(request);
   const step = draft?.step ?? 1;

@@ -39,7 +39,7 @@ export function acquireDataDirLock(dataDir: string): () => void {
 }
 
 function ownerLine(pid: number): string {
-  const started = processStartTime(pid);
+  const started = procStat(pid)?.startTime;
   return started ? `${pid} ${started}` : String(pid);
 }
 
@@ -54,10 +54,6 @@ function isRunning(pid: number, recordedStart: string | undefined): boolean {
   if (!stat) return true; // No /proc: the signal test is all we have.
   if (stat.state === "Z" || stat.state === "X") return false;
   return recordedStart === undefined || recordedStart === stat.startTime;
-}
-
-function processStartTime(pid: number): string | null {
-  return procStat(pid)?.startTime ?? null;
 }
 
 /** State and start time (clock ticks since boot) from /proc/<pid>/stat; null elsewhere. */

@@ -5,7 +5,12 @@ import { createContext } from "react-router";
  * `ip` is the client's address (for logs); `network` is what per-address rate limits count, the
  * address itself for IPv4 and its /64 for IPv6, where one subscriber gets a whole /64.
  */
-export const clientContext = createContext<{ ip: string; network: string }>({
+export interface Client {
+  ip: string;
+  network: string;
+}
+
+export const clientContext = createContext<Client>({
   ip: "unknown",
   network: "unknown",
 });

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   type AccountSpec,
@@ -9,6 +8,7 @@ import {
 } from "../helpers/accounts";
 import { logServerOnFailure } from "../helpers/members";
 import { createScratchDatabase, postgresTestUrl } from "../helpers/postgres";
+import { isAlive } from "../helpers/processes";
 import { type RunningServer, startServer } from "../helpers/server";
 import { waitFor } from "../helpers/wait";
 
@@ -58,21 +58,6 @@ function readyServerPids(server: RunningServer): number[] {
       (entry) => String(entry.msg).includes(" ready on http") && typeof entry.pid === "number",
     )
     .map((entry) => entry.pid as number);
-}
-
-/** Running, and not a zombie: an orphan nobody reaps still answers signal 0. */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(")") + 2));
-  } catch {
-    return false;
-  }
 }
 
 const databases = postgresTestUrl() ? (["pglite", "postgres"] as const) : (["pglite"] as const);

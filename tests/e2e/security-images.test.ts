@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +11,7 @@ import { HttpClient } from "../helpers/accounts";
 import { startHealthProbe } from "../helpers/health-probe";
 import { makeCostlyPng, makeJpeg, makePhonePhoto } from "../helpers/images";
 import { eventFormData, logServerOnFailure, signedInClient } from "../helpers/members";
+import { processStat } from "../helpers/processes";
 import { type SecurityServer, startSecurityServer } from "../helpers/security-server";
 
 /**
@@ -75,10 +75,9 @@ function volunteerForm(name: string, photo?: { bytes: Buffer; type: string; file
 
 /** CPU seconds the server process has used so far (user + system, all its threads). */
 function serverCpuSeconds(): number {
-  const stat = readFileSync(`/proc/${server.process.pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  // utime and stime, fields 14 and 15 of proc(5), in clock ticks (100 a second on Linux).
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  const stat = processStat(server.process.pid as number);
+  if (!stat) throw new Error("the server process is gone");
+  return stat.cpuSeconds;
 }
 
 /** A form as the bytes a browser posts, encoded before the clock starts. */
