@@ -1,6 +1,8 @@
+import { writeFileSync } from "node:fs";
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 /**
  * Browser chunks. Left to the default split, every page preloaded ~28 tiny modules; on a phone
@@ -9,7 +11,7 @@ import { defineConfig } from "vite";
  * - framework: React and React Router (every page);
  * - shell: the site's frame (header, footer, toasts, error state), the cards and the common
  *   icons: what the landing page and every public page show, and nothing more, because the
- *   landing page must stay within 120 KB of gzipped JavaScript (DESIGN.md 9;
+ *   landing page must stay within 120 KB of gzipped JavaScript (docs/design.md 9;
  *   tests/e2e/a11y-landing-javascript.test.ts);
  * - ui: the rest of the design system and the public components that pages share (form
  *   controls, lists, filters, detail asides, the other icons): one chunk rather than several,
@@ -37,22 +39,53 @@ const codeSplitting = {
       name: "shell",
       priority: 4,
       test: inApp(
-        /^(components\/layout\/|components\/ui\/(toast|use-hydrated|avatar|button-styles|class-names|icon|icons-common|section-heading|default-images)\.|components\/public\/(event-card|institution-card|card-styles|responsive-image|page-meta)\.|lib\/(nonce|use-public-config)\.|config\/constants\.|events\/event-dates\.|images\/image-widths\.)/,
+        /^(components\/layout\/|components\/ui\/(toast|use-hydrated|avatar|button-styles|class-names|icon|icons-common|section-heading|default-images)\.|components\/public\/(event-card|institution-card|card-styles|responsive-image|page-meta)\.|lib\/nonce\.|config\/constants\.|events\/event-dates\.|images\/image-widths\.)/,
       ),
     },
     {
       name: "account-forms",
       priority: 2,
-      test: inApp(/^(components\/auth\/|lib\/forms\.|auth\/password-messages\.)/),
+      test: inApp(/^(components\/auth\/|forms\/form-validation\.|auth\/password-messages\.)/),
     },
     {
       name: "ui",
       priority: 3,
       minShareCount: 2,
-      test: inApp(/^(components\/(ui|public)|search)\//),
+      test: inApp(
+        /^(components\/(ui|public)\/|lists\/|forms\/masks\.|geo\/address\.|images\/image-messages\.)/,
+      ),
     },
   ],
 };
+
+/**
+ * The groups above are path patterns, so moving a file can silently move it out of its chunk.
+ * After the browser build this writes build/client-chunk-groups.json (outside build/client, so
+ * it is never served): each group's chunk and the app modules in it, relative to app/.
+ * tests/e2e/build-chunks.test.ts checks the modules each group is meant to hold are still there.
+ */
+function recordChunkGroups(): Plugin {
+  const names = new Set(codeSplitting.groups.map((group) => group.name));
+  return {
+    name: "record-chunk-groups",
+    applyToEnvironment: (environment) => environment.name === "client",
+    writeBundle(options, bundle) {
+      const groups: Record<string, string[]> = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== "chunk" || !names.has(chunk.name)) continue;
+        groups[chunk.name] = chunk.moduleIds
+          .map((id) => /[\\/]app[\\/](.*)$/.exec(id)?.[1]?.replaceAll("\\", "/"))
+          .filter((id): id is string => id !== undefined)
+          .sort();
+      }
+      const outDir = options.dir ?? "build/client";
+      writeFileSync(
+        path.join(outDir, "..", "client-chunk-groups.json"),
+        `${JSON.stringify(groups, null, 2)}\n`,
+      );
+    },
+  };
+}
 
 // The server build's entry is server/app.ts (the HTTP pipeline around React Router), so one
 // bundle holds the app, the database client and the background jobs: one module instance each.
@@ -72,5 +105,5 @@ export default defineConfig(({ isSsrBuild }) => ({
   ssr: {
     external: ["@electric-sql/pglite", "sharp", "pg", "nodemailer"],
   },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), recordChunkGroups()],
 }));

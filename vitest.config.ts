@@ -1,17 +1,25 @@
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+import { SlowFirstSequencer } from "./tests/setup/slow-first-sequencer";
+
+/** Builds the migrated database templates every test database is copied from, once per run. */
+const DATABASE_TEMPLATES = "tests/setup/database-templates.ts";
 
 /**
- * Three kinds of tests (npm scripts pick them with --project):
- * - unit: pure functions, no database, no server.
+ * Three kinds of tests (npm scripts pick them with --project; `npm test` is tests/run-all.sh):
+ * - unit: pure functions, no database, no server; in tests/unit or beside the code in app/
+ *   (`name.test.ts`).
  * - integration: the app's modules on a real database through openDatabase(). Always on PGlite
  *   (project "integration"); also on PostgreSQL (project "integration-pg", the same files) when
- *   TEST_DATABASE_URL names a server: each test creates and drops its own database there.
- *   `npm run test:integration` runs both (`--project 'integration*'`).
+ *   TEST_DATABASE_URL names a server. Each file's database is a copy of a migrated template
+ *   (tests/helpers/data-dir.ts) built once per run by the global setup. `npm run
+ *   test:integration` runs both (`--project 'integration*'`).
  * - e2e: the production build as a process. globalSetup starts `node server/main.js` once on a
- *   free port and a fresh DATA_DIR (tests read its address with inject("baseUrl")) for HTTP and
- *   Chromium tests; server-lifecycle tests (DATA_DIR lock, SIGTERM, PostgreSQL outage) spawn
- *   servers of their own. They need build/, which `npm run test:e2e` refreshes first, so they
- *   live here rather than in the integration project.
+ *   free port and a copy of the migrated DATA_DIR (tests read its address with
+ *   inject("baseUrl")) and one Chromium (inject("chromiumEndpoint")) for HTTP and browser tests;
+ *   tests that need data of their own start a fixture server (tests/helpers/fixture-server.ts),
+ *   server-lifecycle tests (DATA_DIR lock, SIGTERM, PostgreSQL outage) spawn servers of their
+ *   own. They need build/, which `npm run test:e2e` refreshes first. Projects "e2e" (pooled) and
+ *   "e2e-timed" (files that time the server, run one at a time).
  * No vite.config.ts plugins here: tests import app modules directly, with `~/` paths resolved
  * from tsconfig.json.
  */
@@ -24,9 +32,42 @@ const integration = (
     name,
     include: ["tests/integration/**/*.test.ts"],
     environment: "node",
+    globalSetup: [DATABASE_TEMPLATES],
     env: { TEST_DATABASE_KIND: kind },
     testTimeout: 30_000,
     hookTimeout: 60_000,
+  },
+});
+
+/**
+ * E2E files that time the server itself (a /healthz answer under 200 ms while it works, a
+ * replacement server within 5 s, a shutdown within 10-15 s, a fuzz run within its bound): they
+ * run one at a time after the pooled run (tests/run-all.sh), so that what they time is the
+ * server's behaviour, not the other test files' load. `npm run test:e2e` runs them with the rest.
+ */
+const TIMED = [
+  "tests/e2e/security-images.test.ts",
+  "tests/e2e/security-hardening.test.ts",
+  "tests/e2e/fault-supervisor.test.ts",
+  "tests/e2e/fault-sigterm.test.ts",
+  "tests/e2e/fault-nginx.test.ts",
+  "tests/e2e/postgres-lifecycle.test.ts",
+  "tests/e2e/fuzz-actions.test.ts",
+  "tests/e2e/fuzz-requests.test.ts",
+];
+
+const e2e = (
+  name: string,
+  files: { include: string[]; exclude?: string[] },
+): TestProjectInlineConfiguration => ({
+  extends: true,
+  test: {
+    name,
+    ...files,
+    environment: "node",
+    globalSetup: [DATABASE_TEMPLATES, "tests/e2e/global-setup.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });
 
@@ -40,29 +81,20 @@ const LIGHTHOUSE_TEST = "tests/e2e/a11y-lighthouse.test.ts";
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         extends: true,
         test: {
           name: "unit",
-          include: ["tests/unit/**/*.test.ts"],
+          include: ["tests/unit/**/*.test.ts", "app/**/*.test.ts"],
           environment: "node",
         },
       },
       integration("integration", "pglite"),
       ...(process.env.TEST_DATABASE_URL ? [integration("integration-pg", "postgres")] : []),
-      {
-        extends: true,
-        test: {
-          name: "e2e",
-          include: ["tests/e2e/**/*.test.ts"],
-          exclude: [LIGHTHOUSE_TEST],
-          environment: "node",
-          globalSetup: ["tests/e2e/global-setup.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-        },
-      },
+      e2e("e2e", { include: ["tests/e2e/**/*.test.ts"], exclude: [LIGHTHOUSE_TEST, ...TIMED] }),
+      e2e("e2e-timed", { include: TIMED }),
       {
         extends: true,
         test: {

@@ -10,18 +10,19 @@ import {
   useMatches,
   useRouteError,
 } from "react-router";
-import { privateCachingMiddleware } from "~/auth/private-caching.server";
 import { profileSummary } from "~/auth/profile-summary.server";
-import { homePathFor, sessionContext, sessionMiddleware } from "~/auth/session.server";
+import { homePathFor } from "~/auth/session-user";
 import { ErrorState } from "~/components/layout/error-state";
 import { FlashMessage } from "~/components/layout/flash-message";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
+import { usePublicConfig } from "~/components/layout/use-public-config";
 import { ToastProvider } from "~/components/ui/toast";
 import { publicConfig } from "~/config/public-config.server";
-import { clearFlashCookie, readFlash } from "~/lib/flash.server";
 import { useNonce } from "~/lib/nonce";
-import { usePublicConfig } from "~/lib/use-public-config";
+import { clearFlashCookie, readFlash } from "~/web/flash.server";
+import { privateCachingMiddleware } from "~/web/private-caching.server";
+import { sessionContext, sessionMiddleware } from "~/web/session.server";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
 

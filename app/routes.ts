@@ -1,6 +1,17 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
-// One line per route of SPEC.md section 2, plus the APIs and assets the pages use.
+/**
+ * Development tools: a production build has no such routes, and so none of their code
+ * (`react-router build` runs with NODE_ENV=production).
+ */
+export const developmentRoutes = [route("dev/componentes", "routes/dev.componentes.tsx")];
+
+/**
+ * One line per route of docs/spec.md section 2, plus the APIs and assets the pages use. Protected
+ * routes sit under a pathless layout whose middleware is their guard (routes/_*.tsx): it runs
+ * for the page, its `.data` request and a direct POST alike, whichever loaders a request names.
+ * Inside a group no route lists a guard of its own.
+ */
 export default [
   index("routes/home.tsx"),
   route("auth/cadastro", "routes/auth.cadastro.tsx"),
@@ -9,16 +20,32 @@ export default [
   route("auth/resetar-senha", "routes/auth.resetar-senha.tsx"),
   route("auth/sair", "routes/auth.sair.ts"),
   route("admin/login", "routes/admin.login.tsx"),
-  route("admin", "routes/admin._index.ts"),
-  route("admin/dashboard", "routes/admin.dashboard.tsx"),
-  route("app/voluntario", "routes/app.voluntario.tsx"),
-  route("app/instituicao", "routes/app.instituicao.tsx"),
-  route("app/atualizar-senha", "routes/app.atualizar-senha.tsx"),
-  route("app/seja-voluntario", "routes/app.seja-voluntario.tsx"),
+  layout("routes/_admin.tsx", [
+    route("admin", "routes/admin._index.ts"),
+    route("admin/dashboard", "routes/admin.dashboard.tsx"),
+  ]),
+  // Either profile, volunteer or institution.
+  layout("routes/_member.tsx", [
+    route("app/atualizar-senha", "routes/app.atualizar-senha.tsx"),
+    route("app/seja-voluntario", "routes/app.seja-voluntario.tsx"),
+    route("app/meus-dados", "routes/app.meus-dados.tsx"),
+    route("app/meus-dados/arquivo", "routes/app.meus-dados.arquivo.ts"),
+  ]),
+  layout("routes/_volunteer.tsx", [
+    route("app/voluntario", "routes/app.voluntario.tsx"),
+    route("app/atualizar-voluntario", "routes/app.atualizar-voluntario.tsx"),
+  ]),
+  layout("routes/_institution.tsx", [
+    route("app/instituicao", "routes/app.instituicao.tsx"),
+    route("app/atualizar-instituicao", "routes/app.atualizar-instituicao.tsx"),
+    layout("routes/_approved-institution.tsx", [
+      route("app/novo-evento", "routes/app.novo-evento.tsx"),
+      route("app/eventos/:id/editar", "routes/app.eventos.$id.editar.tsx"),
+    ]),
+  ]),
   route("api/localidades/estados", "routes/api.estados.ts"),
   route("api/localidades/estados/:uf/municipios", "routes/api.municipios.ts"),
   route("imagens/:id", "routes/imagens.$id.ts"),
-  route("dev/componentes", "routes/dev.componentes.tsx"),
   route("instituicoes", "routes/instituicoes.tsx"),
   route("instituicoes/:id", "routes/instituicoes.$id.tsx"),
   route("eventos", "routes/eventos.tsx"),
@@ -30,11 +57,6 @@ export default [
   route("api/eventos", "routes/api.eventos.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
-  route("app/atualizar-voluntario", "routes/app.atualizar-voluntario.tsx"),
-  route("app/atualizar-instituicao", "routes/app.atualizar-instituicao.tsx"),
-  route("app/novo-evento", "routes/app.novo-evento.tsx"),
-  route("app/eventos/:id/editar", "routes/app.eventos.$id.editar.tsx"),
-  route("app/meus-dados", "routes/app.meus-dados.tsx"),
-  route("app/meus-dados/arquivo", "routes/app.meus-dados.arquivo.ts"),
+  ...(process.env.NODE_ENV === "production" ? [] : developmentRoutes),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,4 +1,4 @@
-// Lighthouse against DESIGN.md section 9's budgets, shared by `npm run lighthouse`
+// Lighthouse against docs/design.md section 9's budgets, shared by `npm run lighthouse`
 // (scripts/lighthouse.ts) and the CI test (tests/e2e/a11y-lighthouse.test.ts): Chromium with a
 // debugging port, the host-calibrated CPU factor, one audit, and the median rule.
 //
@@ -33,7 +33,7 @@ export type Category = keyof typeof BUDGETS;
 export const CATEGORIES = Object.keys(BUDGETS) as Category[];
 export type Scores = Record<Category, number>;
 
-/** The public pages (DESIGN.md 9 budgets them all); details are picked from the data. */
+/** The public pages (docs/design.md 9 budgets them all); details are picked from the data. */
 export const PUBLIC_PAGES = [
   "/",
   "/instituicoes",
@@ -258,9 +258,15 @@ export async function auditPage(url: string, port: number): Promise<Scores> {
   return scores;
 }
 
-/** The categories of `scores` below their budgets, as "category score" strings. */
-export function belowBudget(scores: Scores): string[] {
-  return CATEGORIES.filter((category) => scores[category] < BUDGETS[category]).map(
+/**
+ * The categories of `scores` below their budgets, as "category score" strings. `margin` lowers
+ * the performance budget only: CI's gate allows for the score's noise on a shared machine (ADR
+ * 0021); accessibility, best practices and SEO are deterministic and keep their budgets.
+ */
+export function belowBudget(scores: Scores, margin = { performance: 0 }): string[] {
+  const budget = (category: Category) =>
+    category === "performance" ? BUDGETS.performance - margin.performance : BUDGETS[category];
+  return CATEGORIES.filter((category) => scores[category] < budget(category)).map(
     (category) => `${category} ${scores[category].toFixed(2)}`,
   );
 }

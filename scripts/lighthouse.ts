@@ -1,4 +1,4 @@
-// `npm run lighthouse`: the public pages against DESIGN.md section 9's budgets (performance
+// `npm run lighthouse`: the public pages against docs/design.md section 9's budgets (performance
 // >= 0.95; accessibility, best practices and SEO = 1.0), Lighthouse's mobile profile, in the
 // system Chromium (/usr/bin/chromium or CHROMIUM_PATH). CI runs the same audits through
 // tests/e2e/a11y-lighthouse.test.ts (`npm run test:lighthouse`, one run per page and the median

@@ -13,9 +13,9 @@ import { startMailer, stopMailer } from "~/email/mailer.server";
 import { startHousekeeping } from "~/jobs/housekeeping.server";
 import { withAfterResponse } from "~/lib/after-response.server";
 import { log } from "~/lib/log.server";
-import { clientContext } from "~/lib/request-context.server";
 import { RESOURCE_CSP } from "~/lib/security-headers.server";
 import { seedDemoDataIfEmpty } from "~/seed/demo-seed.server";
+import { clientContext } from "~/web/request-context.server";
 import { createClientAddress, rateLimitNetwork } from "./client-ip";
 import {
   MalformedRequestError,
@@ -210,7 +210,7 @@ function setBaseHeaders(res: ServerResponse, https: boolean): void {
   if (https) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
 }
 
-/** Methods that never change state (DESIGN.md section 8: no state change on GET). */
+/** Methods that never change state (docs/design.md section 8: no state change on GET). */
 function isReadOnly(method: string | undefined): boolean {
   return method === "GET" || method === "HEAD" || method === "OPTIONS";
 }

@@ -11,7 +11,7 @@ import { log } from "~/lib/log.server";
  * within its route's limits (server/request-body.ts) before this runs.
  */
 
-/** SPEC.md section 8's "anything else" text, for what goes wrong outside the app. */
+/** docs/spec.md section 8's "anything else" text, for what goes wrong outside the app. */
 export const UNEXPECTED_ERROR_MESSAGE = "Ocorreu um erro inesperado. Tente novamente.";
 
 export class MalformedRequestError extends Error {

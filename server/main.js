@@ -7,7 +7,7 @@ import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-// Files the app writes (database, mail, secrets) are for this user only (DESIGN.md section 8).
+// Files the app writes (database, mail, secrets) are for this user only (docs/design.md section 8).
 process.umask(0o077);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

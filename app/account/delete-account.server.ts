@@ -1,9 +1,9 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { recordAudit } from "~/admin/audit.server";
 import { auth } from "~/auth/auth.server";
+import { cookieAttributes } from "~/config/cookie-attributes.server";
 import { db } from "~/db/client.server";
 import { accounts, emailOutbox, users, volunteerRequests } from "~/db/schema";
-import { cookieAttributes } from "~/lib/cookie-attributes.server";
 import { log } from "~/lib/log.server";
 
 /** True when `password` is the account's current password (better-auth's own hash check). */

@@ -2,11 +2,11 @@ import { and, eq } from "drizzle-orm";
 import { sendResetEmail } from "~/auth/password-reset.server";
 import { db } from "~/db/client.server";
 import { users } from "~/db/schema";
+import { AppError } from "~/lib/app-error";
 import { recordAudit } from "./audit.server";
-import { AdminActionError } from "./moderation.server";
 
 /**
- * Removing an account (DESIGN.md 7.4). Deleting the users row cascades (app/db/schema.ts) to the
+ * Removing an account (docs/design.md 7.4). Deleting the users row cascades (app/db/schema.ts) to the
  * volunteer or institution profile, its photos (images.owner_id), sessions and credentials, its
  * applications, and an institution's events and received applications; so the person is signed
  * out everywhere and the institution's events leave the public site in the same statement.
@@ -32,7 +32,7 @@ async function deleteAccount(
       .delete(users)
       .where(and(eq(users.id, userId), eq(users.profile, profile), eq(users.role, "USER")))
       .returning({ name: users.name });
-    if (!row) throw new AdminActionError(DELETE_MESSAGES[kind].failed);
+    if (!row) throw new AppError("not-found", DELETE_MESSAGES[kind].failed);
     await recordAudit(tx, {
       actorId: adminId,
       action: profile === "VOLUNTEER" ? "volunteer.delete" : "institution.delete",
@@ -61,7 +61,7 @@ export async function sendUserPasswordReset(input: {
     .from(users)
     .where(and(eq(users.id, input.userId), eq(users.role, "USER")));
   if (!user)
-    throw new AdminActionError("Não foi possível enviar o e-mail de redefinição de senha.");
+    throw new AppError("not-found", "Não foi possível enviar o e-mail de redefinição de senha.");
   await sendResetEmail(user.email);
   await recordAudit(db(), {
     actorId: input.adminId,

@@ -2,7 +2,7 @@ import { count, eq, ne } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { events, institutions, users, volunteerRequests } from "~/db/schema";
 
-/** SPEC.md 3 "Dashboard counts". Deleted events no longer count. */
+/** docs/spec.md 3 "Dashboard counts". Deleted events no longer count. */
 export interface DashboardCounts {
   totalVolunteers: number;
   totalInstitutions: number;

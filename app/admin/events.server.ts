@@ -2,7 +2,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { events } from "~/db/schema";
 
-/** The admin events list shows PENDING and APPROVED events only (SPEC.md 4). */
+/** The admin events list shows PENDING and APPROVED events only (docs/spec.md 4). */
 export async function listAdminEvents() {
   const rows = await db()
     .select({

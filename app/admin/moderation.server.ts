@@ -4,6 +4,7 @@ import { db } from "~/db/client.server";
 import { events, institutions, users } from "~/db/schema";
 import { enqueueEmail } from "~/email/outbox.server";
 import { eventReviewEmail, institutionReviewEmail } from "~/email/templates.server";
+import { AppError } from "~/lib/app-error";
 import { recordAudit } from "./audit.server";
 
 /**
@@ -11,10 +12,6 @@ import { recordAudit } from "./audit.server";
  * the audit entry in one transaction: either all three happen or none. The status condition in
  * the update makes a second click (or a stale page) a visible error instead of a silent rewrite.
  */
-
-export class AdminActionError extends Error {
-  override name = "AdminActionError";
-}
 
 export const STATUS_MESSAGES = {
   institution: "Não foi possível atualizar o status da instituição.",
@@ -35,12 +32,12 @@ export async function reviewInstitution(input: {
       .set({ status, reviewedAt: new Date(), reviewedBy: input.adminId })
       .where(and(eq(institutions.userId, input.institutionId), eq(institutions.status, "PENDING")))
       .returning({ name: institutions.name });
-    if (!row) throw new AdminActionError(STATUS_MESSAGES.institution);
+    if (!row) throw new AppError("conflict", STATUS_MESSAGES.institution);
     const [account] = await tx
       .select({ email: users.email })
       .from(users)
       .where(eq(users.id, input.institutionId));
-    if (!account) throw new AdminActionError(STATUS_MESSAGES.institution);
+    if (!account) throw new AppError("not-found", STATUS_MESSAGES.institution);
     await enqueueEmail(tx, {
       to: account.email,
       kind: "institution-review",
@@ -73,7 +70,7 @@ export async function reviewEvent(input: {
       .set({ status, reviewedAt: new Date(), reviewedBy: input.adminId })
       .where(and(eq(events.id, input.eventId), eq(events.status, "PENDING")))
       .returning({ name: events.name, institutionId: events.institutionId });
-    if (!row) throw new AdminActionError(STATUS_MESSAGES.event);
+    if (!row) throw new AppError("conflict", STATUS_MESSAGES.event);
     const [owner] = await tx
       .select({ email: users.email, name: institutions.name })
       .from(institutions)
@@ -110,7 +107,7 @@ export async function deleteEvent(input: { adminId: string; eventId: string }): 
       .set({ status: "DELETED", reviewedAt: new Date(), reviewedBy: input.adminId })
       .where(and(eq(events.id, input.eventId), inArray(events.status, ["APPROVED", "REJECTED"])))
       .returning({ name: events.name });
-    if (!row) throw new AdminActionError(STATUS_MESSAGES.event);
+    if (!row) throw new AppError("conflict", STATUS_MESSAGES.event);
     await recordAudit(tx, {
       actorId: input.adminId,
       action: "event.delete",

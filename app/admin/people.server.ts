@@ -2,10 +2,10 @@ import { type AnyColumn, and, asc, count, eq, type SQL, sql } from "drizzle-orm"
 import { ADMIN_PAGE_SIZE } from "~/config/constants";
 import { db } from "~/db/client.server";
 import { institutions, users, volunteers } from "~/db/schema";
-import { searchTextMatches } from "~/search/search-match.server";
+import { searchTextMatches } from "~/lists/search-match.server";
 
 /**
- * The admin's people lists and records (SPEC.md 7 "Service-layer operations (admin)"). Search is
+ * The admin's people lists and records (docs/spec.md 7 "Service-layer operations (admin)"). Search is
  * accent- and case-insensitive over name and e-mail, served by the trigram index on search_text.
  */
 
@@ -41,7 +41,7 @@ export async function listVolunteers(input: { page: number; search: string }): P
   return { rows, total: total[0]?.n ?? 0 };
 }
 
-/** "Pendentes" lists PENDING; "Todos" lists PENDING and APPROVED (SPEC.md 4). */
+/** "Pendentes" lists PENDING; "Todos" lists PENDING and APPROVED (docs/spec.md 4). */
 export async function listInstitutions(input: {
   page: number;
   search: string;

@@ -4,19 +4,17 @@ import { db } from "~/db/client.server";
 import { institutions, users, volunteerRequests } from "~/db/schema";
 import { enqueueEmail } from "~/email/outbox.server";
 import { applicationDecisionEmail } from "~/email/templates.server";
-import { isUuid } from "~/search/uuid";
+import { AppError } from "~/lib/app-error";
+import { isUuid } from "~/lib/uuid";
 
 export type Decision = "ACCEPTED" | "DECLINED";
 
-/** No application with this id was sent to this institution (or the id is malformed). */
-export class ApplicationNotFoundError extends Error {
-  override name = "ApplicationNotFoundError";
-}
-
-/** The application already has the other answer; answers are final. */
-export class ApplicationAlreadyDecidedError extends Error {
-  override name = "ApplicationAlreadyDecidedError";
-}
+export const DECISION_MESSAGES = {
+  /** No application with this id was sent to this institution (or the id is malformed). */
+  notFound: "Candidatura não encontrada.",
+  /** The application already has the other answer; answers are final. */
+  alreadyDecided: "Esta candidatura já foi respondida.",
+} as const;
 
 /**
  * An institution answers one of ITS pending applications (the institution id is in every
@@ -29,7 +27,7 @@ export async function decideApplication(input: {
   requestId: string;
   decision: Decision;
 }): Promise<"decided" | "unchanged"> {
-  if (!isUuid(input.requestId)) throw new ApplicationNotFoundError();
+  if (!isUuid(input.requestId)) throw new AppError("not-found", DECISION_MESSAGES.notFound);
   const mine = and(
     eq(volunteerRequests.id, input.requestId),
     eq(volunteerRequests.institutionId, input.institutionId),
@@ -48,9 +46,9 @@ export async function decideApplication(input: {
         .select({ status: volunteerRequests.status })
         .from(volunteerRequests)
         .where(mine);
-      if (!current) throw new ApplicationNotFoundError();
+      if (!current) throw new AppError("not-found", DECISION_MESSAGES.notFound);
       if (current.status === input.decision) return "unchanged";
-      throw new ApplicationAlreadyDecidedError();
+      throw new AppError("conflict", DECISION_MESSAGES.alreadyDecided);
     }
     const [names] = await tx
       .select({

@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import { formatDayInBrazil } from "~/account/dates";
+import { formatDayInBrazil } from "~/applications/application-dates";
 import type { VolunteerRequestStatus } from "~/config/constants";
 import { db } from "~/db/client.server";
 import { institutions, users, volunteerRequests } from "~/db/schema";

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { emailField, phoneField, requiredText } from "~/auth/field-rules";
 import { MAX_LENGTH } from "~/config/constants";
+import { emailField, phoneField, requiredText } from "~/forms/field-rules";
 
-/** SPEC.md 5, "Apply to volunteer": every field required, else "Preencha todos os campos". */
+/** docs/spec.md 5, "Apply to volunteer": every field required, else "Preencha todos os campos". */
 export const FILL_ALL_FIELDS = "Preencha todos os campos";
 
 export const applicationSchema = z.object({

@@ -5,7 +5,9 @@ import { institutions, users, volunteerRequests, volunteers } from "~/db/schema"
 import { enqueueEmail } from "~/email/outbox.server";
 import { volunteerApplicationEmail } from "~/email/templates.server";
 import { imageUrl } from "~/images/images.server";
-import { isUuid } from "~/search/uuid";
+import { AppError } from "~/lib/app-error";
+import { isUuid } from "~/lib/uuid";
+import { APPLICATION_MESSAGES } from "./application-messages";
 
 export interface ApplicationTarget {
   id: string;
@@ -67,10 +69,6 @@ export async function applicationDefaults(user: { id: string; email: string }) {
   return { replyEmail: user.email, phone: row?.phone ?? "", summary: row?.summary ?? "" };
 }
 
-export class DuplicateApplicationError extends Error {
-  override name = "DuplicateApplicationError";
-}
-
 /**
  * Stores the application (PENDING) and queues the e-mail to the institution's contact address in
  * one transaction: both happen or neither does, and the e-mail leaves even if SMTP is down now.
@@ -112,7 +110,8 @@ export async function applyToInstitution(input: {
     });
   } catch (error) {
     // The only unique index a new request can hit is "one pending per person and institution".
-    if (uniqueViolation(error) !== null) throw new DuplicateApplicationError();
+    if (uniqueViolation(error) !== null)
+      throw new AppError("conflict", APPLICATION_MESSAGES.duplicate);
     throw error;
   }
 }

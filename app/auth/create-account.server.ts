@@ -4,13 +4,8 @@ import { db } from "~/db/client.server";
 import { uniqueViolation } from "~/db/errors.server";
 import { accounts, images, institutions, users, volunteers } from "~/db/schema";
 import type { ProcessedImage } from "~/images/pipeline.server";
-
-export class AccountConflictError extends Error {
-  override name = "AccountConflictError";
-  constructor(readonly field: "email" | "cnpj") {
-    super(`${field} already registered`);
-  }
-}
+import { AppError } from "~/lib/app-error";
+import { SIGNUP_MESSAGES } from "./signup-schemas";
 
 interface Credentials {
   email: string;
@@ -153,14 +148,16 @@ async function insertImage(
   return row.id;
 }
 
-/** Unique violations become a typed error the wizard turns into its message. */
+/** Unique violations become a "conflict" on the field (email or cnpj) already registered. */
 async function inTransaction(work: (tx: Transaction) => Promise<string>): Promise<string> {
   try {
     return await db().transaction(work);
   } catch (error) {
     const constraint = uniqueViolation(error);
-    if (constraint === "users_email_lower_key") throw new AccountConflictError("email");
-    if (constraint === "institutions_cnpj_unique") throw new AccountConflictError("cnpj");
+    if (constraint === "users_email_lower_key")
+      throw new AppError("conflict", SIGNUP_MESSAGES.emailTaken, { field: "email" });
+    if (constraint === "institutions_cnpj_unique")
+      throw new AppError("conflict", SIGNUP_MESSAGES.cnpjTaken, { field: "cnpj" });
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { cookieAttributes } from "~/config/cookie-attributes.server";
 import { env } from "~/config/env.server";
-import { cookieAttributes } from "~/lib/cookie-attributes.server";
 
 /**
  * Device cookies (OWASP Forgot Password / Authentication cheat sheets; ADR 0013). After a

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { MAX_LENGTH } from "~/config/constants";
-import { emailField } from "./field-rules";
+import { emailField } from "~/forms/field-rules";
 import { passwordField } from "./password-rule";
 
 const filled = (message: string) =>
   z.string({ error: message }).min(1, message).max(MAX_LENGTH.password, message);
 
 /**
- * Login and admin login: both fields filled (SPEC.md 5), the e-mail one address (the shared
+ * Login and admin login: both fields filled (docs/spec.md 5), the e-mail one address (the shared
  * rule); the credentials are checked by the server.
  */
 export const loginSchema = z.object({

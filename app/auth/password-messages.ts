@@ -1,5 +1,5 @@
 /**
- * Texts of the password pages, shared by their actions and components (SPEC.md 5 and 8). Kept
+ * Texts of the password pages, shared by their actions and components (docs/spec.md 5 and 8). Kept
  * apart from the rules (./password-rule) so a page can show them without loading Zod.
  */
 export const PASSWORD_HINT = "Mínimo de 8 caracteres, com pelo menos uma letra e um número.";

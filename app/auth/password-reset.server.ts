@@ -1,24 +1,22 @@
 import { RESEND_EMAIL_COOLDOWN_SECONDS } from "~/config/constants";
 import { afterResponse } from "~/lib/after-response.server";
+import { AppError } from "~/lib/app-error";
 import { log } from "~/lib/log.server";
-import {
-  hitRateLimit,
-  RATE_LIMITS,
-  type RateLimited,
-  rateLimited,
-} from "~/security/rate-limit.server";
+import { hitRateLimit, RATE_LIMITS, rateLimitedError } from "~/security/rate-limit.server";
 import { auth } from "./auth.server";
 import { RESET_MESSAGES } from "./password-messages";
 
-export type ResetRequestResult =
-  | { ok: true; cooldownSeconds: number; requested: boolean }
-  | RateLimited;
+export interface ResetRequestResult {
+  cooldownSeconds: number;
+  requested: boolean;
+}
 
 /**
  * "Esqueci minha senha". The answer is the same whether or not an account has this e-mail, and
  * takes the same time: the lookup and the e-mail happen after the response has been sent. The
  * 60-second resend cooldown and the limits are counted per e-mail typed, existing or not, and per
- * client network (`clientContext.network`).
+ * client network (`clientContext.network`); past the per-network limit it throws AppError
+ * "rate-limited".
  */
 export async function requestPasswordReset(
   email: string,
@@ -28,14 +26,14 @@ export async function requestPasswordReset(
     `forgot:network:${network}`,
     RATE_LIMITS.forgotPasswordPerNetwork,
   );
-  if (!perNetwork.allowed) return rateLimited(perNetwork.retryAfterSeconds);
+  if (!perNetwork.allowed) throw rateLimitedError(perNetwork.retryAfterSeconds);
 
   const cooldown = await hitRateLimit(`forgot:cooldown:${email}`, {
     limit: 1,
     windowSeconds: RESEND_EMAIL_COOLDOWN_SECONDS,
   });
   if (!cooldown.allowed) {
-    return { ok: true, cooldownSeconds: cooldown.retryAfterSeconds, requested: false };
+    return { cooldownSeconds: cooldown.retryAfterSeconds, requested: false };
   }
 
   const perAccount = await hitRateLimit(
@@ -49,7 +47,7 @@ export async function requestPasswordReset(
       );
     });
   }
-  return { ok: true, cooldownSeconds: RESEND_EMAIL_COOLDOWN_SECONDS, requested: true };
+  return { cooldownSeconds: RESEND_EMAIL_COOLDOWN_SECONDS, requested: true };
 }
 
 /**
@@ -63,19 +61,16 @@ export async function sendResetEmail(email: string): Promise<void> {
 /**
  * Sets the new password from a reset link; every session of the account is ended, every other
  * link of the account dies with the password change (migration 0006's trigger) and the sign-in
- * lockout of the account is lifted (auth.server.ts, onPasswordReset).
+ * lockout of the account is lifted (auth.server.ts, onPasswordReset). A dead or unknown link,
+ * or a failure, is an AppError "invalid" with the page's message.
  */
-export async function resetPassword(
-  token: string,
-  newPassword: string,
-): Promise<{ ok: true } | { ok: false; message: string }> {
+export async function resetPassword(token: string, newPassword: string): Promise<void> {
   try {
     await auth().api.resetPassword({ body: { token, newPassword } });
-    return { ok: true };
   } catch (error) {
     const status = (error as { statusCode?: number }).statusCode;
-    if (status === 400) return { ok: false, message: RESET_MESSAGES.invalidToken };
+    if (status === 400) throw new AppError("invalid", RESET_MESSAGES.invalidToken);
     log.error({ err: error }, "password reset failed");
-    return { ok: false, message: RESET_MESSAGES.failure };
+    throw new AppError("invalid", RESET_MESSAGES.failure);
   }
 }

@@ -7,7 +7,7 @@ import {
 } from "./password-messages";
 
 /**
- * DESIGN.md 7.3: one password rule everywhere (sign-up, reset, change): 8 to 64 characters with
+ * docs/design.md 7.3: one password rule everywhere (sign-up, reset, change): 8 to 64 characters with
  * at least one letter and one number, as the hint (PASSWORD_HINT) has always said.
  */
 export function passwordField(requiredMessage: string, tooShortMessage = PASSWORD_TOO_SHORT) {

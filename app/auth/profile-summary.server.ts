@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
+import type { SessionUser } from "~/auth/session-user";
 import type { InstitutionStatus } from "~/config/constants";
 import { db } from "~/db/client.server";
 import { institutions, volunteers } from "~/db/schema";
 import { imageUrl } from "~/images/images.server";
-import type { SessionUser } from "./session.server";
 
 export interface ProfileSummary {
   name: string;

@@ -1,4 +1,4 @@
-import { homePathFor, type SessionUser } from "./session.server";
+import { homePathFor, type SessionUser } from "~/auth/session-user";
 
 const APPLICATION_FORM = "/app/seja-voluntario";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -6,7 +6,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_LENGTH = 200;
 
 /**
- * The one return address honoured after a sign-in (SPEC.md "Login"): the application form of an
+ * The one return address honoured after a sign-in (docs/spec.md "Login"): the application form of an
  * institution, `/app/seja-voluntario?id=<uuid>`. Anything else, whatever its encoding (another
  * origin, `//host`, `/\host`, `javascript:`, line breaks or other control characters, `..`
  * segments, percent-escapes, an overlong value), is not a return address: null. The address

@@ -1,14 +1,15 @@
 import { eq } from "drizzle-orm";
+import { type SessionUser, toSessionUser } from "~/auth/session-user";
 import { db } from "~/db/client.server";
 import { sessions } from "~/db/schema";
+import { AppError } from "~/lib/app-error";
 import { log } from "~/lib/log.server";
-import { beginFailureAttempt, type RateLimited, rateLimited } from "~/security/rate-limit.server";
+import { beginFailureAttempt, rateLimitedMessage } from "~/security/rate-limit.server";
 import { auth } from "./auth.server";
 import { deviceCookieAfterSignIn, trustedDeviceNonce } from "./device-cookie.server";
 import { signInFailureBudgets } from "./password-limits.server";
-import { type SessionUser, toSessionUser } from "./session.server";
 
-/** SPEC.md section 8, login. An unknown e-mail gets the same answer as a wrong password. */
+/** docs/spec.md section 8, login. An unknown e-mail gets the same answer as a wrong password. */
 export const LOGIN_MESSAGES = {
   invalidCredentials: "Credenciais inválidas. Verifique seu e-mail e senha.",
   unexpected: "Ocorreu um erro inesperado. Tente novamente.",
@@ -16,17 +17,19 @@ export const LOGIN_MESSAGES = {
   adminOnly: "Perfil não autorizado. Acesse a tela principal.",
 } as const;
 
-export type SignInResult =
-  | { ok: true; user: SessionUser; setCookies: string[] }
-  | { ok: false; status: 400 | 401 | 403 | 500; message: string }
-  | RateLimited;
+export interface SignedIn {
+  user: SessionUser;
+  setCookies: string[];
+}
 
 export type SignInDoor = "user" | "admin";
 
 /**
  * Checks the rate limits, verifies the password and opens a new session (a fresh token at every
  * sign-in). The door decides who may pass: people at /auth/login, admins at /admin/login; anyone
- * else gets the spec's refusal and no session. Every attempt is logged.
+ * else gets the spec's refusal and no session. Every attempt is logged. Refusals are AppErrors:
+ * "rate-limited" (with how long to wait), "unauthorized" (wrong e-mail or password), "forbidden"
+ * (the other door); anything else thrown is unexpected.
  */
 export async function signInWithPassword(input: {
   email: string;
@@ -37,7 +40,7 @@ export async function signInWithPassword(input: {
   network: string;
   headers: Headers;
   door: SignInDoor;
-}): Promise<SignInResult> {
+}): Promise<SignedIn> {
   const deviceNonce = trustedDeviceNonce(input.headers.get("cookie"), input.email);
   const logAttempt = (outcome: string, details: Record<string, unknown> = {}) =>
     log.info(
@@ -57,7 +60,10 @@ export async function signInWithPassword(input: {
   if (!attempt.allowed) {
     const limits = attempt.refused.map(({ key }) => key.split(":")[1]);
     logAttempt("rate-limited", { limits, retryAfterSeconds: attempt.retryAfterSeconds });
-    return rateLimited(attempt.retryAfterSeconds);
+    const { retryAfterSeconds } = attempt;
+    throw new AppError("rate-limited", rateLimitedMessage(retryAfterSeconds), {
+      retryAfterSeconds,
+    });
   }
 
   let signedIn: Awaited<ReturnType<typeof callSignIn>>;
@@ -67,11 +73,11 @@ export async function signInWithPassword(input: {
     const status = (error as { statusCode?: number }).statusCode;
     if (status === 401 || status === 400) {
       logAttempt("failure", { reason: "invalid-credentials" });
-      return { ok: false, status: 401, message: LOGIN_MESSAGES.invalidCredentials };
+      throw new AppError("unauthorized", LOGIN_MESSAGES.invalidCredentials);
     }
     await attempt.settle();
     logAttempt("failure", { reason: "error", err: error });
-    return { ok: false, status: 500, message: LOGIN_MESSAGES.unexpected };
+    throw error;
   }
   // The password was right: this attempt is not a failure, whatever the door says next.
   await attempt.settle();
@@ -85,16 +91,14 @@ export async function signInWithPassword(input: {
     // The password was right, but this door is not theirs: the new session is dropped unused.
     await db().delete(sessions).where(eq(sessions.token, signedIn.response.token));
     logAttempt("refused", { reason: "wrong-door" });
-    return {
-      ok: false,
-      status: 403,
-      message: input.door === "admin" ? LOGIN_MESSAGES.adminOnly : LOGIN_MESSAGES.unknownProfile,
-    };
+    throw new AppError(
+      "forbidden",
+      input.door === "admin" ? LOGIN_MESSAGES.adminOnly : LOGIN_MESSAGES.unknownProfile,
+    );
   }
   await endPreviousSession(input.headers);
   logAttempt("success");
   return {
-    ok: true,
     user,
     setCookies: [
       ...signedIn.headers.getSetCookie(),

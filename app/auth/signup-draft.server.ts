@@ -1,17 +1,18 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq, lt } from "drizzle-orm";
 import { MAX_LENGTH } from "~/config/constants";
+import { cookieAttributes } from "~/config/cookie-attributes.server";
 import { db } from "~/db/client.server";
 import { signupDrafts } from "~/db/schema";
-import { cookieAttributes } from "~/lib/cookie-attributes.server";
-import { hitRateLimit, RATE_LIMITS } from "~/security/rate-limit.server";
+import { AppError } from "~/lib/app-error";
+import { hitRateLimit, RATE_LIMITS, rateLimitedMessage } from "~/security/rate-limit.server";
 
 const COOKIE = "conecta.signup";
 const LIFETIME_SECONDS = 60 * 60;
 
 /**
  * What a draft may hold (docs/decisions/0016): the wizard's text fields, each at most this long.
- * SPEC.md 5 and 9 give e-mail, names, responsible, summaries and about; the rest are the
+ * docs/spec.md 5 and 9 give e-mail, names, responsible, summaries and about; the rest are the
  * schemas' own limits or the longest a real value takes (a masked phone is 18 characters, a
  * masked CNPJ 18, the longest IBGE municipality name 32). Passwords are never here (the hash has
  * its own column), nor files, nor anything else a post may carry.
@@ -79,16 +80,8 @@ export type DraftChanges = Partial<
   Pick<SignupDraft, "step" | "profileType" | "data" | "passwordHash">
 >;
 
-/** Why a draft was not saved; the wizard answers each with its own status and message. */
-export class DraftRefusedError extends Error {
-  override name = "DraftRefusedError";
-  constructor(
-    readonly reason: "too-large" | "rate-limited",
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(`sign-up draft refused: ${reason}`);
-  }
-}
+export const DRAFT_TOO_LARGE =
+  "Os dados do cadastro passaram do tamanho permitido. Encurte os textos e tente novamente.";
 
 // Control characters are removed wherever they are: a line break or tab in a single-line field
 // cannot come from an <input> (browsers drop them); text areas keep theirs.
@@ -177,7 +170,7 @@ export async function readDraft(request: Request): Promise<SignupDraft | null> {
  * that (re)issues the draft cookie, to be sent with the response. Whatever the caller passes,
  * `data` is stored with known fields only, each within its limit; a draft over DRAFT_MAX_BYTES,
  * or a new draft past the address's limit (`network`: IPv4 address or IPv6 /64), is refused
- * with DraftRefusedError and nothing is written.
+ * with AppError ("too-large", "rate-limited") and nothing is written.
  */
 export async function saveDraft(
   request: Request,
@@ -188,7 +181,7 @@ export async function saveDraft(
   const values =
     changes.data === undefined ? changes : { ...changes, data: sanitizeDraftData(changes.data) };
   if (values.data && Buffer.byteLength(JSON.stringify(values.data)) > DRAFT_MAX_BYTES) {
-    throw new DraftRefusedError("too-large");
+    throw new AppError("too-large", DRAFT_TOO_LARGE);
   }
   const existing = await readDraft(request);
   if (existing) {
@@ -202,7 +195,12 @@ export async function saveDraft(
     `signup-draft:network:${network}`,
     RATE_LIMITS.signupDraftPerNetwork,
   );
-  if (!limit.allowed) throw new DraftRefusedError("rate-limited", limit.retryAfterSeconds);
+  if (!limit.allowed) {
+    const { retryAfterSeconds } = limit;
+    throw new AppError("rate-limited", rateLimitedMessage(retryAfterSeconds), {
+      retryAfterSeconds,
+    });
+  }
   const token = randomBytes(24).toString("base64url");
   await db()
     .insert(signupDrafts)

@@ -8,12 +8,12 @@ import {
   imageField,
   phoneField,
   requiredText,
-} from "./field-rules";
+} from "~/forms/field-rules";
 import { passwordField } from "./password-rule";
 
 /**
  * One schema per wizard step, shared by the browser (instant validation) and the action (the
- * real check). Fields are declared in the order of SPEC.md section 5, so the first issue is the
+ * real check). Fields are declared in the order of docs/spec.md section 5, so the first issue is the
  * message the spec shows first.
  */
 
@@ -45,7 +45,7 @@ export function credentialsSchema(options: { passwordOnFile: boolean }) {
           : z.string({ error: "Confirme sua senha." }),
         acceptTerms: z.string().optional(),
       })
-      // SPEC.md 5 shows "As senhas não são iguais." as soon as every field is filled; the terms
+      // docs/spec.md 5 shows "As senhas não são iguais." as soon as every field is filled; the terms
       // checkbox (issue 3) comes after it. As a field of its own the checkbox was checked first
       // (an object refine only runs once the fields pass), hiding the mismatch behind it.
       .superRefine((values, context) => {

@@ -1,4 +1,4 @@
-/** Business constants of SPEC.md section 9, shared by browser and server code. */
+/** Business constants of docs/spec.md section 9, shared by browser and server code. */
 
 export const PROFILE = {
   VOLUNTEER: "VOLUNTEER",
@@ -29,14 +29,10 @@ export type VolunteeringTypeLabel = keyof typeof VOLUNTEERING_TYPES;
 export const VOLUNTEERING_TYPE_LABELS = Object.keys(VOLUNTEERING_TYPES) as VolunteeringTypeLabel[];
 export type VolunteeringType = (typeof VOLUNTEERING_TYPES)[VolunteeringTypeLabel];
 
-export const DEFAULT_PROFILE_TYPE = PROFILE.VOLUNTEER;
-export const DEFAULT_VOLUNTEERING_TYPE: VolunteeringTypeLabel = "Presencial";
-export const DEFAULT_PERMIT_DIVULGATION = "Sim";
-
 export const SESSION_LIFETIME_SECONDS = 60 * 60;
 
 export const PASSWORD_MIN_LENGTH = 8;
-/** DESIGN.md 7.3: one password rule everywhere, 8 to 64 characters. */
+/** docs/design.md 7.3: one password rule everywhere, 8 to 64 characters. */
 export const PASSWORD_MAX_LENGTH = 64;
 
 export const MAX_LENGTH = {
@@ -83,10 +79,8 @@ export const PROFILE_IMAGE_MAX_PX = 800;
 export const COVER_MIN_WIDTH_PX = 851;
 export const COVER_MIN_HEIGHT_PX = 315;
 
-export const PHONE_COUNTRY_CODE = "+55";
 export const DATE_FORMAT_LOCALE = "pt-BR";
 /** Days as people in Brazil see them (an event of "today" is upcoming until midnight there). */
 export const BRAZIL_TIME_ZONE = "America/Sao_Paulo";
-export const FIELD_MAX_WIDTH = "52.625rem";
 
 export const LEGAL_TEXTS_UPDATED_AT = "2025-04-26";

@@ -16,7 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 
 /**
- * The whole data model (DESIGN.md section 6). Enumerations are text columns with CHECK
+ * The whole data model (docs/design.md section 6). Enumerations are text columns with CHECK
  * constraints, which are simpler to extend in a migration than PostgreSQL enum types.
  * Search columns are generated from unaccented, lower-cased text and carry trigram indexes, so
  * "sao paulo" finds "São Paulo" with an index scan. `immutable_unaccent` is created by the first
@@ -289,7 +289,7 @@ export const volunteerRequests = pgTable(
   "volunteer_requests",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    /** Any signed-in person may apply (SPEC.md), so this points at users, not volunteers. */
+    /** Any signed-in person may apply (docs/spec.md), so this points at users, not volunteers. */
     volunteerId: uuid("volunteer_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),

@@ -65,7 +65,7 @@ export function passwordResetEmail(input: { name: string; url: string }): Render
   });
 }
 
-/** SPEC.md 7: institutionName, institutionEmail, phone, resume, volunteerName, contactEmail. */
+/** docs/spec.md 7: institutionName, institutionEmail, phone, resume, volunteerName, contactEmail. */
 export function volunteerApplicationEmail(input: {
   institutionName: string;
   institutionEmail: string;
@@ -124,7 +124,7 @@ export function applicationDecisionEmail(input: {
   });
 }
 
-/** The admin's decision on an institution's sign-up (DESIGN.md 7.8). */
+/** The admin's decision on an institution's sign-up (docs/design.md 7.8). */
 export function institutionReviewEmail(input: {
   institutionName: string;
   approved: boolean;
@@ -151,7 +151,7 @@ export function institutionReviewEmail(input: {
   });
 }
 
-/** The admin's decision on an event an institution submitted (DESIGN.md 7.8). */
+/** The admin's decision on an event an institution submitted (docs/design.md 7.8). */
 export function eventReviewEmail(input: {
   institutionName: string;
   eventName: string;

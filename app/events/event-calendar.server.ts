@@ -1,5 +1,5 @@
-import { addressOneLine } from "~/components/public/address";
 import { publicConfig } from "~/config/public-config.server";
+import { addressOneLine } from "~/geo/address";
 import { buildIcs } from "./ics";
 import { findApprovedEvent } from "./public-events.server";
 

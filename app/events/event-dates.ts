@@ -39,7 +39,7 @@ function utcDay(isoDate: string): Date {
   return new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1));
 }
 
-/** "2026-06-14" → "14/06/2026" (SPEC.md: dd/MM/yyyy). */
+/** "2026-06-14" → "14/06/2026" (docs/spec.md: dd/MM/yyyy). */
 export function formatIsoDate(isoDate: string): string {
   const date = utcDay(isoDate);
   const day = String(date.getUTCDate()).padStart(2, "0");

@@ -1,13 +1,13 @@
 import { z } from "zod";
+import { MAX_LENGTH, MIN_LENGTH } from "~/config/constants";
+import { brDateToIso } from "~/forms/masks";
 import {
   FILL_ALL_DATA,
   imageChoice,
   memberLocation,
   memberText,
   withSavedImages,
-} from "~/account/form-rules";
-import { brDateToIso } from "~/components/ui/masks";
-import { MAX_LENGTH, MIN_LENGTH } from "~/config/constants";
+} from "~/forms/member-form-rules";
 
 export const EVENT_MESSAGES = {
   created: "Evento criado com sucesso!",
@@ -24,7 +24,7 @@ const addressText = (max: number, what: string) =>
   memberText({ max, tooLong: `${what} deve ter no máximo ${max} caracteres.` });
 
 /**
- * "Create event" (SPEC.md 5): every field and the cover required ("Informe todos os dados"), in
+ * "Create event" (docs/spec.md 5): every field and the cover required ("Informe todos os dados"), in
  * the spec's order. The date is typed dd/MM/yyyy (DateField) and may not be before `today`
  * (yyyy-MM-dd, Brasília); the parsed value is the ISO date. When editing, `cover` says an image
  * is saved, so leaving the picker alone keeps it.

@@ -1,6 +1,6 @@
 import { type FormRefusal, prepareImages, resolveCity } from "~/account/member-form.server";
 import { todayInBrazil } from "~/events/event-dates";
-import { validateForm } from "~/lib/forms";
+import { validateForm } from "~/forms/form-validation";
 import { eventFormSchema } from "./event-form-schema";
 import type { EventInput } from "./institution-events.server";
 

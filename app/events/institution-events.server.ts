@@ -1,31 +1,24 @@
 import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import { discardImages, type PreparedImage, storeImage } from "~/account/stored-images.server";
-import { isoToBrDate } from "~/components/ui/masks";
 import type { EventStatus } from "~/config/constants";
 import { db } from "~/db/client.server";
 import { events, institutions } from "~/db/schema";
+import { isoToBrDate } from "~/forms/masks";
 import { imageUrl } from "~/images/images.server";
-import { isUuid } from "~/search/uuid";
+import { discardImages, type PreparedImage, storeImage } from "~/images/stored-images.server";
+import { AppError } from "~/lib/app-error";
+import { isUuid } from "~/lib/uuid";
+import { EVENT_MESSAGES } from "./event-form-schema";
 
 /**
  * An institution's own events: list, create, edit, cancel. The institution's id is in every
  * WHERE, so another institution's event id behaves exactly like an id that does not exist.
  */
 
+/** Only an APPROVED institution manages events and applications (docs/spec.md). */
+export const NOT_APPROVED = "Apenas instituições aprovadas podem fazer isso.";
+
 /** Waiting for review or refused: the institution may still change it (it goes back to review). */
 const EDITABLE: EventStatus[] = ["PENDING", "REJECTED"];
-
-export class EventNotFoundError extends Error {
-  override name = "EventNotFoundError";
-}
-
-export class EventNotEditableError extends Error {
-  override name = "EventNotEditableError";
-}
-
-export class InstitutionNotApprovedError extends Error {
-  override name = "InstitutionNotApprovedError";
-}
 
 export interface InstitutionEventItem {
   id: string;
@@ -107,7 +100,7 @@ export async function createEvent(institutionId: string, input: EventInput): Pro
       .from(institutions)
       .where(eq(institutions.userId, institutionId))
       .for("share");
-    if (institution?.status !== "APPROVED") throw new InstitutionNotApprovedError();
+    if (institution?.status !== "APPROVED") throw new AppError("forbidden", NOT_APPROVED);
     const cover = await storeImage(tx, institutionId, input.cover, null, "landingImage");
     const [row] = await tx
       .insert(events)
@@ -169,7 +162,7 @@ export async function updateEvent(
   eventId: string,
   input: EventInput,
 ): Promise<void> {
-  if (!isUuid(eventId)) throw new EventNotFoundError();
+  if (!isUuid(eventId)) throw new AppError("not-found", EVENT_MESSAGES.notFound);
   await db().transaction(async (tx) => {
     const mine = and(eq(events.id, eventId), eq(events.institutionId, institutionId));
     const [current] = await tx
@@ -177,8 +170,9 @@ export async function updateEvent(
       .from(events)
       .where(mine)
       .for("update");
-    if (!current) throw new EventNotFoundError();
-    if (!isEditable(current.status as EventStatus)) throw new EventNotEditableError();
+    if (!current) throw new AppError("not-found", EVENT_MESSAGES.notFound);
+    if (!isEditable(current.status as EventStatus))
+      throw new AppError("conflict", EVENT_MESSAGES.notEditable);
     const cover = await storeImage(tx, institutionId, input.cover, current.cover, "landingImage");
     await tx
       .update(events)
@@ -202,7 +196,7 @@ export async function cancelEvent(
   institutionId: string,
   eventId: string,
 ): Promise<"cancelled" | "unchanged"> {
-  if (!isUuid(eventId)) throw new EventNotFoundError();
+  if (!isUuid(eventId)) throw new AppError("not-found", EVENT_MESSAGES.notFound);
   const mine = and(eq(events.id, eventId), eq(events.institutionId, institutionId));
   const changed = await db()
     .update(events)
@@ -211,6 +205,6 @@ export async function cancelEvent(
     .returning({ id: events.id });
   if (changed.length > 0) return "cancelled";
   const [existing] = await db().select({ id: events.id }).from(events).where(mine);
-  if (!existing) throw new EventNotFoundError();
+  if (!existing) throw new AppError("not-found", EVENT_MESSAGES.notFound);
   return "unchanged";
 }

@@ -2,10 +2,10 @@ import { and, asc, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { events, institutions } from "~/db/schema";
 import { imageUrl } from "~/images/images.server";
-import type { ListPage } from "~/search/list-page";
-import { pageWindow, toListPage } from "~/search/list-params.server";
-import { searchTextMatches } from "~/search/search-match.server";
-import { isUuid } from "~/search/uuid";
+import { isUuid } from "~/lib/uuid";
+import type { ListPage } from "~/lists/list-page";
+import { pageWindow, toListPage } from "~/lists/list-params.server";
+import { searchTextMatches } from "~/lists/search-match.server";
 import { todayInBrazil } from "./event-dates";
 
 export interface EventCard {
@@ -49,7 +49,7 @@ function toCard({
 }
 
 /** The WHERE of the events list: approved, on the period's side of today, then the filters. */
-export function eventListConditions(filters: EventFilters, today: string): SQL | undefined {
+function eventListConditions(filters: EventFilters, today: string): SQL | undefined {
   return and(
     eq(events.status, "APPROVED"),
     filters.period === "past" ? lt(events.eventDate, today) : gte(events.eventDate, today),

@@ -42,6 +42,11 @@ export function listMunicipalities(uf: string): Municipality[] | null {
   return list;
 }
 
+/** A location filter's options: every state, and the chosen state's cities (none chosen: none). */
+export function locationOptions(uf: string): { states: State[]; cities?: Municipality[] } {
+  return { states: listStates(), cities: uf ? (listMunicipalities(uf) ?? []) : undefined };
+}
+
 export function isValidUf(uf: string): boolean {
   return listStates().some((state) => state.sigla === uf);
 }

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { db } from "~/db/client.server";
 import { images, users } from "~/db/schema";
-import { isUuid } from "~/search/uuid";
+import { isUuid } from "~/lib/uuid";
 import { imageJobs } from "./image-jobs.server";
 import type { ImageWidth } from "./image-widths";
 

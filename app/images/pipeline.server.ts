@@ -6,11 +6,12 @@ import {
   IMAGE_MAX_UPLOAD_BYTES,
   PROFILE_IMAGE_MAX_PX,
 } from "~/config/constants";
+import { AppError } from "~/lib/app-error";
 import { log } from "~/lib/log.server";
 import { hitRateLimit, RATE_LIMITS, type RateLimitRule } from "~/security/rate-limit.server";
 import { ImageQueueFullError, imageJobs } from "./image-jobs.server";
+import { NOT_AN_IMAGE } from "./image-messages";
 
-export const NOT_AN_IMAGE = "O arquivo enviado não é uma imagem.";
 export const IMAGE_TOO_LARGE = "A imagem deve ter no máximo 5 MB.";
 export const IMAGE_TOO_MANY_PIXELS = "A imagem tem dimensões grandes demais. Envie uma foto menor.";
 export const IMAGE_TOO_COSTLY =
@@ -40,24 +41,6 @@ const JOB_TIMEOUT_SECONDS = 10;
 // Uploads are never decoded twice, so sharp's operation cache would only hold their pixels.
 sharp.concurrency(1);
 sharp.cache(false);
-
-export class ImageRejectedError extends Error {
-  override name = "ImageRejectedError";
-  constructor(
-    message: string,
-    /** The HTTP status the form answers with: 400, 429 (uploads limit) or 503 (busy). */
-    readonly status = 400,
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(message);
-  }
-
-  get headers(): Record<string, string> | undefined {
-    return this.retryAfterSeconds === undefined
-      ? undefined
-      : { "Retry-After": String(this.retryAfterSeconds) };
-  }
-}
 
 export type ImageKind = "profile" | "cover";
 
@@ -168,7 +151,7 @@ async function readHeader(input: Uint8Array): Promise<ImageHeader> {
       orientation: metadata.orientation,
     };
   } catch {
-    throw new ImageRejectedError(NOT_AN_IMAGE);
+    throw new AppError("invalid", NOT_AN_IMAGE);
   }
 }
 
@@ -177,7 +160,7 @@ async function readHeader(input: Uint8Array): Promise<ImageHeader> {
  * the bytes decoding would produce), the uploader's quota, then, in the image queue: decode,
  * apply the EXIF orientation, resize, and re-encode as WebP. Re-encoding drops every metadata
  * block (EXIF, GPS, XMP) and anything smuggled after the image data. Every refusal is an
- * ImageRejectedError with its pt-BR message; cheap refusals do not count against the quota.
+ * AppError with its pt-BR message ("invalid"; "rate-limited" past the quota, "unavailable" when busy); cheap refusals do not count against the quota.
  * `quota`: whose uploads this one counts against; every route passes one (tests may not).
  */
 export async function processImageUpload(
@@ -185,26 +168,28 @@ export async function processImageUpload(
   kind: ImageKind,
   options: { quota?: UploadQuota } = {},
 ): Promise<ProcessedImage> {
-  if (file.size > IMAGE_MAX_UPLOAD_BYTES) throw new ImageRejectedError(IMAGE_TOO_LARGE);
+  if (file.size > IMAGE_MAX_UPLOAD_BYTES) throw new AppError("invalid", IMAGE_TOO_LARGE);
   const input = new Uint8Array(await file.arrayBuffer());
   const format = sniff(input);
-  if (!format) throw new ImageRejectedError(NOT_AN_IMAGE);
+  if (!format) throw new AppError("invalid", NOT_AN_IMAGE);
 
   const header = await readHeader(input);
   if (header.width * header.height > MAX_INPUT_PIXELS) {
-    throw new ImageRejectedError(IMAGE_TOO_MANY_PIXELS);
+    throw new AppError("invalid", IMAGE_TOO_MANY_PIXELS);
   }
   const cost = decodedBytes(header, format, kind);
   if (cost > MAX_DECODED_BYTES) {
     log.warn({ format, ...header, cost }, "image refused: decoding would cost too much");
-    throw new ImageRejectedError(IMAGE_TOO_COSTLY);
+    throw new AppError("invalid", IMAGE_TOO_COSTLY);
   }
 
   if (options.quota) {
     const limit = await hitRateLimit(options.quota.key, options.quota.rule);
     if (!limit.allowed) {
       log.warn({ quota: options.quota.key }, "image upload rate-limited");
-      throw new ImageRejectedError(IMAGE_UPLOADS_LIMITED, 429, limit.retryAfterSeconds);
+      throw new AppError("rate-limited", IMAGE_UPLOADS_LIMITED, {
+        retryAfterSeconds: limit.retryAfterSeconds,
+      });
     }
   }
 
@@ -228,10 +213,10 @@ export async function processImageUpload(
       return image;
     });
   } catch (error) {
-    if (error instanceof ImageRejectedError) throw error;
+    if (error instanceof AppError) throw error;
     if (error instanceof ImageQueueFullError) {
       log.warn({ load: imageJobs.load() }, "image upload refused: queue full");
-      throw new ImageRejectedError(IMAGE_SERVER_BUSY, 503, 5);
+      throw new AppError("unavailable", IMAGE_SERVER_BUSY, { retryAfterSeconds: 5 });
     }
     throw error;
   }
@@ -258,11 +243,11 @@ async function encode(input: Uint8Array, kind: ImageKind): Promise<ProcessedImag
     };
   } catch (error) {
     const message = error instanceof Error ? error.message : "";
-    if (/pixel limit/i.test(message)) throw new ImageRejectedError(IMAGE_TOO_MANY_PIXELS);
+    if (/pixel limit/i.test(message)) throw new AppError("invalid", IMAGE_TOO_MANY_PIXELS);
     if (/timeout/i.test(message)) {
       log.error({ kind }, "image processing timed out");
-      throw new ImageRejectedError(IMAGE_SERVER_BUSY, 503, 5);
+      throw new AppError("unavailable", IMAGE_SERVER_BUSY, { retryAfterSeconds: 5 });
     }
-    throw new ImageRejectedError(NOT_AN_IMAGE);
+    throw new AppError("invalid", NOT_AN_IMAGE);
   }
 }

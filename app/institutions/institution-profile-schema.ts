@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { FILL_ALL_DATA, imageChoice, memberText, withSavedImages } from "~/account/form-rules";
-import { CHOICE_MESSAGES, choiceField, emailField } from "~/auth/field-rules";
 import { MAX_LENGTH, MIN_LENGTH, VOLUNTEERING_TYPE_LABELS } from "~/config/constants";
+import { CHOICE_MESSAGES, choiceField, emailField } from "~/forms/field-rules";
+import { FILL_ALL_DATA, imageChoice, memberText, withSavedImages } from "~/forms/member-form-rules";
 
 /**
- * "Edit institution profile" (SPEC.md 5): profile photo, cover photo, summary (80), about
+ * "Edit institution profile" (docs/spec.md 5): profile photo, cover photo, summary (80), about
  * (1200) and contact e-mail (50) all required ("Informe todos os dados"); volunteering type
  * Presencial, Online or Ambos (default Presencial). `saved` says which photos are on file.
  */

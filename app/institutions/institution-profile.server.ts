@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import { discardImages, type PreparedImage, storeImage } from "~/account/stored-images.server";
 import {
   type InstitutionStatus,
   VOLUNTEERING_TYPES,
@@ -8,6 +7,7 @@ import {
 import { db } from "~/db/client.server";
 import { institutions } from "~/db/schema";
 import { imageUrl } from "~/images/images.server";
+import { discardImages, type PreparedImage, storeImage } from "~/images/stored-images.server";
 
 /** The institution's own profile, always looked up by the signed-in user's id. */
 

@@ -10,7 +10,7 @@ const LANDING_EVENTS = 3;
 /**
  * The landing page's data: three approved institutions and the next approved events, in
  * parallel (two small indexed queries). A failure leaves the sections empty rather than taking
- * the page down; SPEC.md section 8 has it logged only.
+ * the page down; docs/spec.md section 8 has it logged only.
  */
 export async function loadLandingContent(): Promise<{
   institutions: InstitutionCard[];
@@ -18,7 +18,7 @@ export async function loadLandingContent(): Promise<{
 }> {
   const [institutions, events] = await Promise.all([
     listFeaturedInstitutions(LANDING_INSTITUTIONS).catch((error: unknown) => {
-      // SPEC.md 8: "Não foi possível obter as informações básicas das instituições." (logged only)
+      // docs/spec.md 8: "Não foi possível obter as informações básicas das instituições." (logged only)
       log.error({ err: error }, "landing: could not list the featured institutions");
       markDegraded();
       return [];

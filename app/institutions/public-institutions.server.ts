@@ -3,10 +3,10 @@ import { LANDING_INSTITUTIONS, type VolunteeringType } from "~/config/constants"
 import { db } from "~/db/client.server";
 import { directorySearch, institutions } from "~/db/schema";
 import { imageUrl } from "~/images/images.server";
-import type { ListPage } from "~/search/list-page";
-import { pageWindow, toListPage } from "~/search/list-params.server";
-import { searchTextMatches } from "~/search/search-match.server";
-import { isUuid } from "~/search/uuid";
+import { isUuid } from "~/lib/uuid";
+import type { ListPage } from "~/lists/list-page";
+import { pageWindow, toListPage } from "~/lists/list-params.server";
+import { searchTextMatches } from "~/lists/search-match.server";
 
 export interface InstitutionCard {
   id: string;
@@ -55,7 +55,7 @@ function toCard({
   };
 }
 
-/** The landing page's approved institutions (SPEC.md: three, approved only). */
+/** The landing page's approved institutions (docs/spec.md: three, approved only). */
 export async function listFeaturedInstitutions(
   limit = LANDING_INSTITUTIONS,
 ): Promise<InstitutionCard[]> {
@@ -77,7 +77,7 @@ function acceptedTypes(type: VolunteeringType): VolunteeringType[] {
 }
 
 /** The WHERE of the directory: approved, then each filter that is set. */
-export function directoryConditions(filters: InstitutionFilters): SQL | undefined {
+function directoryConditions(filters: InstitutionFilters): SQL | undefined {
   return and(
     eq(institutions.status, "APPROVED"),
     filters.search ? searchTextMatches(institutions.searchText, filters.search) : undefined,

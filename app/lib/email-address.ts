@@ -1,6 +1,6 @@
 /**
  * The one rule for an e-mail address, used by every form that takes one (through emailField in
- * app/auth/field-rules.ts) and by the e-mail outbox (app/email/outbox.server.ts), which refuses
+ * app/forms/field-rules.ts) and by the e-mail outbox (app/email/outbox.server.ts), which refuses
  * anything else. An address is exactly one mailbox, `local@domain`, with nothing a mail library
  * could read as a second recipient, a header or a display name:
  * - no whitespace or control characters anywhere (so no CR/LF header injection);
@@ -14,8 +14,8 @@
  * Pure and dependency-free: it runs in the browser as well as on the server.
  */
 
-/** RFC 5321: the longest address a mail server must accept. Forms pass SPEC.md's 50. */
-export const EMAIL_ADDRESS_MAX_LENGTH = 254;
+/** RFC 5321: the longest address a mail server must accept. Forms pass docs/spec.md's 50. */
+const EMAIL_ADDRESS_MAX_LENGTH = 254;
 
 const ATOM = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~\\p{L}\\p{N}\\p{M}-]+";
 const LOCAL_PART = new RegExp(`^${ATOM}(?:\\.${ATOM})*$`, "u");

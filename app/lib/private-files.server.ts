@@ -3,7 +3,7 @@ import path from "node:path";
 
 /**
  * DATA_DIR holds the embedded database, the session secret and, without SMTP, every e-mail
- * sent (reset links among them): nobody but the server's own user may read it (DESIGN.md
+ * sent (reset links among them): nobody but the server's own user may read it (docs/design.md
  * section 8). Directories are made 0700, and an existing one with wider rights (made by an
  * older version, or by hand) is narrowed. PGlite unpacks its initial files readable and
  * writable by everyone (0666, whatever the umask) and rewrites a few at each start: the 0700

@@ -1,5 +1,5 @@
 /**
- * Content-Security-Policy for documents (DESIGN.md section 8). Scripts need the per-response
+ * Content-Security-Policy for documents (docs/design.md section 8). Scripts need the per-response
  * nonce because React Router inlines its hydration data; styles allow inline attributes that
  * React sets (e.g. progress widths).
  */

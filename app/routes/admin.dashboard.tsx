@@ -1,18 +1,15 @@
 import { data } from "react-router";
-import { runAdminAction } from "~/admin/admin-actions.server";
-import { loadAdminPage } from "~/admin/admin-page.server";
-import { requireAdmin, sessionUser } from "~/auth/guards.server";
+import { PARENT, parseAdminQuery } from "~/admin/admin-url";
 import { AdminSectionView } from "~/components/admin/admin-section-view";
 import { AdminShell } from "~/components/admin/admin-shell";
-import { PARENT, parseAdminQuery } from "~/components/admin/admin-url";
+import { usePublicConfig } from "~/components/layout/use-public-config";
 import { ToastProvider } from "~/components/ui/toast";
-import { readFormData } from "~/lib/read-form-data.server";
-import { usePublicConfig } from "~/lib/use-public-config";
 import type { RouteHandle } from "~/root";
+import { sessionUser } from "~/web/guards.server";
+import { readFormData } from "~/web/read-form-data.server";
 import type { Route } from "./+types/admin.dashboard";
+import { loadAdminPage, runAdminAction } from "./admin.dashboard.server";
 
-// The guard runs for this module's own loader and action: page, `.data` request and direct POST.
-export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
 export const handle: RouteHandle = { layout: "bare" };
 
 export function meta({ matches }: Route.MetaArgs) {

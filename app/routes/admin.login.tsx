@@ -1,11 +1,11 @@
 import { redirect } from "react-router";
-import { sessionContext } from "~/auth/session.server";
-import { signInAction } from "~/auth/sign-in-action.server";
 import { AuthPage, HOME_LINK } from "~/components/auth/auth-page";
 import { CredentialsForm } from "~/components/auth/credentials-form";
-import { passRetryAfter } from "~/lib/retry-after";
 import type { RouteHandle } from "~/root";
+import { passRetryAfter } from "~/web/retry-after";
+import { sessionContext } from "~/web/session.server";
 import type { Route } from "./+types/admin.login";
+import { signInAction } from "./auth.login.server";
 
 export const handle: RouteHandle = { layout: "bare" };
 

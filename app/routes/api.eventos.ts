@@ -1,4 +1,4 @@
-import { eventListPageResponse } from "~/events/event-list-page.server";
+import { eventListPageResponse } from "~/events/event-list.server";
 import type { Route } from "./+types/api.eventos";
 
 /** Read-only: a POST gets a plain 405 (app/lib/refuse-writes.server.ts). */

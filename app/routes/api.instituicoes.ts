@@ -1,4 +1,4 @@
-import { directoryPageResponse } from "~/institutions/directory-page.server";
+import { directoryPageResponse } from "~/institutions/directory.server";
 import type { Route } from "./+types/api.instituicoes";
 
 /** Read-only: a POST gets a plain 405 (app/lib/refuse-writes.server.ts). */

@@ -1,27 +1,21 @@
-import { PROFILE_MESSAGES } from "~/account/form-rules";
-import {
-  formFailure,
-  prepareImages,
-  redirectWithFlash,
-  refusal,
-  saveOrFail,
-} from "~/account/member-form.server";
-import { requireUser, sessionUser } from "~/auth/guards.server";
+import { prepareImages } from "~/account/member-form.server";
 import { EditProfilePage } from "~/components/members/member-form-page";
 import { InstitutionProfileFields } from "~/components/members/profile-fields";
+import { validateForm } from "~/forms/form-validation";
+import { PROFILE_MESSAGES } from "~/forms/member-form-rules";
 import {
   getInstitutionProfile,
   updateInstitutionProfile,
 } from "~/institutions/institution-profile.server";
 import { institutionProfileSchemaFor } from "~/institutions/institution-profile-schema";
-import { validateForm } from "~/lib/forms";
-import { readFormData } from "~/lib/read-form-data.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { sessionUser } from "~/web/guards.server";
+import { readFormData } from "~/web/read-form-data.server";
 import type { Route } from "./+types/app.atualizar-instituicao";
-
-export const middleware: Route.MiddlewareFunction[] = [requireUser("INSTITUTION")];
+import { formFailure, refusal, saveOrFail } from "./app.member-form.server";
 
 /** Keeps the Retry-After of a 429 (rate limit) or 503 (image queue full) answer. */
-export { passRetryAfter as headers } from "~/lib/retry-after";
+export { passRetryAfter as headers } from "~/web/retry-after";
 
 export function meta({ matches }: Route.MetaArgs) {
   const appName = matches[0]?.loaderData?.config.appName ?? "";
@@ -60,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }),
   );
   if (failed) return failed;
-  redirectWithFlash("/app/instituicao", PROFILE_MESSAGES.saved);
+  throw redirectWithFlash("/app/instituicao", PROFILE_MESSAGES.saved, "success");
 }
 
 export default function EditInstitution({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,25 +1,24 @@
 import { useState } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { changePassword } from "~/auth/change-password.server";
-import { requireUser, sessionUser } from "~/auth/guards.server";
 import { changePasswordSchema } from "~/auth/login-schemas";
 import { CHANGE_PASSWORD_MESSAGES, PASSWORD_HINT } from "~/auth/password-messages";
-import { homePathFor } from "~/auth/session.server";
+import { homePathFor } from "~/auth/session-user";
 import { BackButton } from "~/components/ui/back-button";
 import { ErrorMessage } from "~/components/ui/error-message";
 import { PasswordInput } from "~/components/ui/password-input";
 import { PrimaryButton } from "~/components/ui/primary-button";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { flashCookie } from "~/lib/flash.server";
-import { useFormValidation, validateForm } from "~/lib/forms";
-import { readFormData } from "~/lib/read-form-data.server";
-import { passRetryAfter, retryAfterHeaders } from "~/lib/retry-after";
+import { useFormValidation, validateForm } from "~/forms/form-validation";
+import { refusalOf } from "~/web/app-error.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { sessionUser } from "~/web/guards.server";
+import { readFormData } from "~/web/read-form-data.server";
+import { passRetryAfter } from "~/web/retry-after";
 import type { Route } from "./+types/app.atualizar-senha";
 
 const loginSchemas = () => import("~/auth/login-schemas");
-
-export const middleware: Route.MiddlewareFunction[] = [requireUser()];
 
 /** A 429 from the action says when to come back (Retry-After). */
 export const headers = passRetryAfter;
@@ -37,27 +36,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = sessionUser(context);
   const parsed = validateForm(changePasswordSchema, await readFormData(request));
   if (!parsed.ok) return data({ error: parsed.error }, { status: 400 });
-  const result = await changePassword({
-    userId: user.id,
-    headers: request.headers,
-    ...parsed.data,
-  });
-  if (!result.ok) {
-    return data(
-      { error: { field: "form", message: result.message } },
-      {
-        status: result.status,
-        headers: result.status === 429 ? retryAfterHeaders(result.retryAfterSeconds) : undefined,
-      },
-    );
+  let result: Awaited<ReturnType<typeof changePassword>>;
+  try {
+    result = await changePassword({ userId: user.id, headers: request.headers, ...parsed.data });
+  } catch (error) {
+    const refused = refusalOf(error);
+    if (!refused) throw error;
+    return data({ error: refused.error }, { status: refused.status, headers: refused.headers });
   }
   const headers = new Headers();
   for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
-  headers.append(
-    "Set-Cookie",
-    flashCookie({ message: CHANGE_PASSWORD_MESSAGES.success, tone: "success" }),
-  );
-  throw redirect(homePathFor(user), { headers });
+  throw redirectWithFlash(homePathFor(user), CHANGE_PASSWORD_MESSAGES.success, "success", headers);
 }
 
 const FIELDS = ["currentPassword", "newPassword", "confirmPassword"] as const;

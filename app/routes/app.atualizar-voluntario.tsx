@@ -1,26 +1,19 @@
-import { PROFILE_MESSAGES } from "~/account/form-rules";
-import {
-  formFailure,
-  prepareImages,
-  redirectWithFlash,
-  refusal,
-  resolveCity,
-  saveOrFail,
-} from "~/account/member-form.server";
-import { requireUser, sessionUser } from "~/auth/guards.server";
+import { prepareImages, resolveCity } from "~/account/member-form.server";
 import { EditProfilePage } from "~/components/members/member-form-page";
 import { VolunteerProfileFields } from "~/components/members/profile-fields";
+import { validateForm } from "~/forms/form-validation";
+import { PROFILE_MESSAGES } from "~/forms/member-form-rules";
 import { listMunicipalities, listStates } from "~/geo/localities.server";
-import { validateForm } from "~/lib/forms";
-import { readFormData } from "~/lib/read-form-data.server";
 import { getVolunteerProfile, updateVolunteerProfile } from "~/volunteers/volunteer-profile.server";
 import { volunteerProfileSchemaFor } from "~/volunteers/volunteer-profile-schema";
+import { redirectWithFlash } from "~/web/flash.server";
+import { sessionUser } from "~/web/guards.server";
+import { readFormData } from "~/web/read-form-data.server";
 import type { Route } from "./+types/app.atualizar-voluntario";
-
-export const middleware: Route.MiddlewareFunction[] = [requireUser("VOLUNTEER")];
+import { formFailure, refusal, saveOrFail } from "./app.member-form.server";
 
 /** Keeps the Retry-After of a 429 (rate limit) or 503 (image queue full) answer. */
-export { passRetryAfter as headers } from "~/lib/retry-after";
+export { passRetryAfter as headers } from "~/web/retry-after";
 
 export function meta({ matches }: Route.MetaArgs) {
   const appName = matches[0]?.loaderData?.config.appName ?? "";
@@ -60,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }),
   );
   if (failed) return failed;
-  redirectWithFlash("/app/voluntario", PROFILE_MESSAGES.saved);
+  throw redirectWithFlash("/app/voluntario", PROFILE_MESSAGES.saved, "success");
 }
 
 export default function EditVolunteer({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,36 +1,19 @@
-import { data, redirect } from "react-router";
-import { requireApprovedInstitution } from "~/account/institution-guard.server";
-import {
-  formFailure,
-  redirectWithFlash,
-  refusal,
-  savedImageMissing,
-} from "~/account/member-form.server";
-import { requireUser, sessionUser } from "~/auth/guards.server";
+import { data } from "react-router";
 import { EventForm } from "~/components/members/event-form";
 import { MemberFormPage } from "~/components/members/member-form-page";
 import { todayInBrazil } from "~/events/event-dates";
 import { readEventForm } from "~/events/event-form.server";
 import { EVENT_MESSAGES } from "~/events/event-form-schema";
-import {
-  EventNotEditableError,
-  findInstitutionEvent,
-  isEditable,
-  updateEvent,
-} from "~/events/institution-events.server";
+import { findInstitutionEvent, isEditable, updateEvent } from "~/events/institution-events.server";
 import { listMunicipalities, listStates } from "~/geo/localities.server";
-import { flashCookie } from "~/lib/flash.server";
-import { log } from "~/lib/log.server";
-import { readFormData } from "~/lib/read-form-data.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { sessionUser } from "~/web/guards.server";
+import { readFormData } from "~/web/read-form-data.server";
 import type { Route } from "./+types/app.eventos.$id.editar";
-
-export const middleware: Route.MiddlewareFunction[] = [
-  requireUser("INSTITUTION"),
-  requireApprovedInstitution,
-];
+import { refusal, saveOrFail } from "./app.member-form.server";
 
 /** Keeps the Retry-After of a 429 (uploads limit) or 503 (image queue full) answer. */
-export { passRetryAfter as headers } from "~/lib/retry-after";
+export { passRetryAfter as headers } from "~/web/retry-after";
 
 export function meta({ matches }: Route.MetaArgs) {
   const appName = matches[0]?.loaderData?.config.appName ?? "";
@@ -45,11 +28,7 @@ async function editableEvent(institutionId: string, eventId: string) {
   const event = await findInstitutionEvent(institutionId, eventId);
   if (!event) throw data(null, { status: 404 });
   if (!isEditable(event.status)) {
-    throw redirect("/app/instituicao", {
-      headers: {
-        "Set-Cookie": flashCookie({ message: EVENT_MESSAGES.notEditable, tone: "error" }),
-      },
-    });
+    throw redirectWithFlash("/app/instituicao", EVENT_MESSAGES.notEditable, "error");
   }
   return event;
 }
@@ -73,18 +52,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     institutionId: user.id,
   });
   if (!form.ok) return refusal(formData, form);
-  try {
-    await updateEvent(user.id, event.id, form.input);
-  } catch (error) {
-    if (error instanceof EventNotEditableError) {
-      return formFailure(formData, { field: "form", message: EVENT_MESSAGES.notEditable }, 409);
-    }
-    const missing = savedImageMissing(formData, error);
-    if (missing) return missing;
-    log.error({ err: error }, "event update failed");
-    return formFailure(formData, { field: "form", message: EVENT_MESSAGES.failed }, 500);
-  }
-  redirectWithFlash("/app/instituicao", EVENT_MESSAGES.updated);
+  // An event approved or cancelled meanwhile is refused by updateEvent ("conflict", 409).
+  const failed = await saveOrFail(formData, "events: update", EVENT_MESSAGES.failed, () =>
+    updateEvent(user.id, event.id, form.input),
+  );
+  if (failed) return failed;
+  throw redirectWithFlash("/app/instituicao", EVENT_MESSAGES.updated, "success");
 }
 
 export default function EditEvent({ loaderData, actionData }: Route.ComponentProps) {

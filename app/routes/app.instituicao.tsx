@@ -1,15 +1,11 @@
-import { data, redirect } from "react-router";
-import {
-  ApplicationAlreadyDecidedError,
-  ApplicationNotFoundError,
-  decideApplication,
-} from "~/applications/application-decisions.server";
+import { data } from "react-router";
+import { decideApplication } from "~/applications/application-decisions.server";
 import { listReceivedApplications } from "~/applications/application-lists.server";
-import { requireUser, sessionUser } from "~/auth/guards.server";
 import { profileSummary } from "~/auth/profile-summary.server";
-import { LogoutCard } from "~/components/account/logout-card";
+import { usePublicConfig } from "~/components/layout/use-public-config";
 import { CancelEventDialog } from "~/components/members/cancel-event-dialog";
 import { InstitutionEvents } from "~/components/members/institution-events";
+import { LogoutCard } from "~/components/members/logout-card";
 import { MyDataCard } from "~/components/members/my-data-card";
 import { ReceivedApplications } from "~/components/members/received-applications";
 import { ActionCard } from "~/components/ui/action-card";
@@ -21,19 +17,18 @@ import { REVIEW_DAYS } from "~/config/constants";
 import { EVENT_MESSAGES } from "~/events/event-form-schema";
 import {
   cancelEvent,
-  EventNotFoundError,
   findInstitutionEvent,
   listInstitutionEvents,
+  NOT_APPROVED,
 } from "~/events/institution-events.server";
 import { findInstitutionStatus } from "~/institutions/institution-profile.server";
-import { flashCookie } from "~/lib/flash.server";
 import { log } from "~/lib/log.server";
-import { readFormData } from "~/lib/read-form-data.server";
 import { type SupportReason, whatsappLink } from "~/lib/support-link";
-import { usePublicConfig } from "~/lib/use-public-config";
+import { refusalOf } from "~/web/app-error.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { sessionUser } from "~/web/guards.server";
+import { readFormData } from "~/web/read-form-data.server";
 import type { Route } from "./+types/app.instituicao";
-
-export const middleware: Route.MiddlewareFunction[] = [requireUser("INSTITUTION")];
 
 export function meta({ matches }: Route.MetaArgs) {
   const appName = matches[0]?.loaderData?.config.appName ?? "";
@@ -76,7 +71,7 @@ const refuse = (message: string, status: number) =>
 export async function action({ request, context }: Route.ActionArgs) {
   const user = sessionUser(context);
   if ((await findInstitutionStatus(user.id)) !== "APPROVED") {
-    return refuse("Apenas instituições aprovadas podem fazer isso.", 403);
+    return refuse(NOT_APPROVED, 403);
   }
   const formData = await readFormData(request);
   const intent = String(formData.get("intent") ?? "");
@@ -94,17 +89,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       return refuse("Ação desconhecida.", 400);
     }
   } catch (error) {
-    if (error instanceof ApplicationNotFoundError)
-      return refuse("Candidatura não encontrada.", 404);
-    if (error instanceof ApplicationAlreadyDecidedError)
-      return refuse("Esta candidatura já foi respondida.", 409);
-    if (error instanceof EventNotFoundError) return refuse(EVENT_MESSAGES.notFound, 404);
+    const refused = refusalOf(error);
+    if (refused) return data({ error: refused.error }, { status: refused.status });
     log.error({ err: error, intent }, "institution action failed");
     return refuse(EVENT_MESSAGES.failed, 500);
   }
-  throw redirect("/app/instituicao", {
-    headers: { "Set-Cookie": flashCookie({ message: DONE[intent] ?? "", tone: "success" }) },
-  });
+  throw redirectWithFlash("/app/instituicao", DONE[intent] ?? "", "success");
 }
 
 export default function InstitutionHome({ loaderData, actionData }: Route.ComponentProps) {

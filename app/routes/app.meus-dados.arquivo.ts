@@ -1,12 +1,10 @@
 import { exportPersonalData, recordDataExport } from "~/account/personal-data.server";
-import { requireUser, sessionUser } from "~/auth/guards.server";
 import { env } from "~/config/env.server";
+import { sessionUser } from "~/web/guards.server";
 import type { Route } from "./+types/app.meus-dados.arquivo";
 
 /** Read-only: a POST gets a plain 405 (app/lib/refuse-writes.server.ts). */
 export { refuseWrites as action } from "~/lib/refuse-writes.server";
-
-export const middleware: Route.MiddlewareFunction[] = [requireUser()];
 
 /**
  * "Baixar meus dados": the signed-in person's data as a JSON attachment. Only ever their own id;

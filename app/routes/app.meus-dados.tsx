@@ -1,28 +1,25 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import {
   deleteAccount,
   signOutCookies,
   verifyAccountPassword,
 } from "~/account/delete-account.server";
 import { DELETE_ACCOUNT_MESSAGES, deleteAccountSchema } from "~/account/delete-account-schema";
-import { requireUser, sessionUser } from "~/auth/guards.server";
 import { currentPasswordBudget } from "~/auth/password-limits.server";
-import { homePathFor } from "~/auth/session.server";
+import { homePathFor } from "~/auth/session-user";
 import { MemberForm } from "~/components/members/member-form";
 import { MemberFormPage } from "~/components/members/member-form-page";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { DownloadIcon, TrashIcon } from "~/components/ui/icons";
 import { PasswordInput } from "~/components/ui/password-input";
-import { flashCookie } from "~/lib/flash.server";
-import { validateForm } from "~/lib/forms";
+import { validateForm } from "~/forms/form-validation";
 import { log } from "~/lib/log.server";
-import { readFormData } from "~/lib/read-form-data.server";
-import { passRetryAfter, retryAfterHeaders } from "~/lib/retry-after";
 import { beginFailureAttempt, rateLimitedMessage } from "~/security/rate-limit.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { sessionUser } from "~/web/guards.server";
+import { readFormData } from "~/web/read-form-data.server";
+import { passRetryAfter, retryAfterHeaders } from "~/web/retry-after";
 import type { Route } from "./+types/app.meus-dados";
-
-/** Any signed-in person, volunteer or institution (LGPD art. 18). */
-export const middleware: Route.MiddlewareFunction[] = [requireUser()];
 
 /** A 429 from the action says when to come back (Retry-After). */
 export const headers = passRetryAfter;
@@ -72,11 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const headers = new Headers();
   for (const cookie of await signOutCookies(request.headers)) headers.append("Set-Cookie", cookie);
-  headers.append(
-    "Set-Cookie",
-    flashCookie({ message: DELETE_ACCOUNT_MESSAGES.deleted, tone: "success" }),
-  );
-  throw redirect("/", { headers });
+  throw redirectWithFlash("/", DELETE_ACCOUNT_MESSAGES.deleted, "success", headers);
 }
 
 export default function MyData({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,6 +1,3 @@
-import { requireApprovedInstitution } from "~/account/institution-guard.server";
-import { redirectWithFlash, refusal, saveOrFail } from "~/account/member-form.server";
-import { requireUser, sessionUser } from "~/auth/guards.server";
 import { EventForm } from "~/components/members/event-form";
 import { MemberFormPage } from "~/components/members/member-form-page";
 import { todayInBrazil } from "~/events/event-dates";
@@ -8,16 +5,14 @@ import { readEventForm } from "~/events/event-form.server";
 import { EVENT_MESSAGES } from "~/events/event-form-schema";
 import { createEvent } from "~/events/institution-events.server";
 import { listStates } from "~/geo/localities.server";
-import { readFormData } from "~/lib/read-form-data.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { sessionUser } from "~/web/guards.server";
+import { readFormData } from "~/web/read-form-data.server";
 import type { Route } from "./+types/app.novo-evento";
-
-export const middleware: Route.MiddlewareFunction[] = [
-  requireUser("INSTITUTION"),
-  requireApprovedInstitution,
-];
+import { refusal, saveOrFail } from "./app.member-form.server";
 
 /** Keeps the Retry-After of a 429 (uploads limit) or 503 (image queue full) answer. */
-export { passRetryAfter as headers } from "~/lib/retry-after";
+export { passRetryAfter as headers } from "~/web/retry-after";
 
 export function meta({ matches }: Route.MetaArgs) {
   const appName = matches[0]?.loaderData?.config.appName ?? "";
@@ -37,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     createEvent(user.id, form.input),
   );
   if (failed) return failed;
-  redirectWithFlash("/app/instituicao", EVENT_MESSAGES.created);
+  throw redirectWithFlash("/app/instituicao", EVENT_MESSAGES.created, "success");
 }
 
 export default function NewEvent({ loaderData, actionData }: Route.ComponentProps) {

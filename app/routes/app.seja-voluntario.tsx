@@ -1,15 +1,13 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { APPLICATION_MESSAGES } from "~/applications/application-messages";
 import { applicationSchema } from "~/applications/application-schema";
 import {
   applicationDefaults,
   applyToInstitution,
-  DuplicateApplicationError,
   findApplicationTarget,
   hasPendingApplication,
 } from "~/applications/applications.server";
-import { requireUser, sessionUser } from "~/auth/guards.server";
-import { homePathFor } from "~/auth/session.server";
+import { homePathFor } from "~/auth/session-user";
 import { Avatar } from "~/components/ui/avatar";
 import { BackButton } from "~/components/ui/back-button";
 import { EmailInput } from "~/components/ui/email-input";
@@ -19,16 +17,15 @@ import { PrimaryButton } from "~/components/ui/primary-button";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { TextArea } from "~/components/ui/text-area";
 import { MAX_LENGTH } from "~/config/constants";
-import { flashCookie } from "~/lib/flash.server";
-import { echoValues, useFormValidation, validateForm } from "~/lib/forms";
+import { echoValues, useFormValidation, validateForm } from "~/forms/form-validation";
 import { log } from "~/lib/log.server";
-import { readFormData } from "~/lib/read-form-data.server";
+import { refusalOf } from "~/web/app-error.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { sessionUser } from "~/web/guards.server";
+import { readFormData } from "~/web/read-form-data.server";
 import type { Route } from "./+types/app.seja-voluntario";
 
 const applicationSchemas = () => import("~/applications/application-schema");
-
-// SPEC.md: any signed-in person may apply.
-export const middleware: Route.MiddlewareFunction[] = [requireUser()];
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   const appName = matches[0]?.loaderData?.config.appName ?? "";
@@ -41,11 +38,7 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
 
 /** An unknown or unapproved institution: the spec's message, and back to the directory. */
 function notFound(): never {
-  throw redirect("/instituicoes", {
-    headers: {
-      "Set-Cookie": flashCookie({ message: APPLICATION_MESSAGES.notFound, tone: "error" }),
-    },
-  });
+  throw redirectWithFlash("/instituicoes", APPLICATION_MESSAGES.notFound, "error");
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -74,22 +67,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await applyToInstitution({ volunteer: user, institution, ...parsed.data });
   } catch (error) {
-    const duplicate = error instanceof DuplicateApplicationError;
-    if (!duplicate) log.error({ err: error }, "application failed");
+    // Applied meanwhile (another tab): the domain's "conflict", with its message.
+    const refused = refusalOf(error);
+    if (!refused) log.error({ err: error }, "application failed");
     return data(
       {
-        error: {
-          field: "form",
-          message: duplicate ? APPLICATION_MESSAGES.duplicate : APPLICATION_MESSAGES.failed,
-        },
+        error: refused?.error ?? { field: "form", message: APPLICATION_MESSAGES.failed },
         values: echoValues(formData),
       },
-      { status: duplicate ? 409 : 500 },
+      { status: refused?.status ?? 500 },
     );
   }
-  throw redirect(homePathFor(user), {
-    headers: { "Set-Cookie": flashCookie({ message: APPLICATION_MESSAGES.sent, tone: "success" }) },
-  });
+  throw redirectWithFlash(homePathFor(user), APPLICATION_MESSAGES.sent, "success");
 }
 
 export default function Apply({ loaderData, actionData }: Route.ComponentProps) {

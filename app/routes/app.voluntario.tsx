@@ -1,16 +1,14 @@
 import { listSentApplications } from "~/applications/application-lists.server";
-import { requireUser, sessionUser } from "~/auth/guards.server";
 import { profileSummary } from "~/auth/profile-summary.server";
-import { LogoutCard } from "~/components/account/logout-card";
+import { LogoutCard } from "~/components/members/logout-card";
 import { MyDataCard } from "~/components/members/my-data-card";
 import { SentApplications } from "~/components/members/sent-applications";
 import { ActionCard } from "~/components/ui/action-card";
 import { KeyIcon, PencilIcon } from "~/components/ui/icons";
 import { ProfileCard } from "~/components/ui/profile-card";
 import { SectionHeading } from "~/components/ui/section-heading";
+import { sessionUser } from "~/web/guards.server";
 import type { Route } from "./+types/app.voluntario";
-
-export const middleware: Route.MiddlewareFunction[] = [requireUser("VOLUNTEER")];
 
 export function meta({ matches }: Route.MetaArgs) {
   const appName = matches[0]?.loaderData?.config.appName ?? "";

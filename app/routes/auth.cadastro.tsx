@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import { homePathFor, sessionContext } from "~/auth/session.server";
+import { homePathFor } from "~/auth/session-user";
 import { currentStepValues, readDraft } from "~/auth/signup-draft.server";
-import { handleSignupStep, lastStep } from "~/auth/signup-flow.server";
+import { FIRST_STEP, totalSteps } from "~/auth/signup-wizard";
 import { AuthPage, HOME_LINK } from "~/components/auth/auth-page";
 import { SignupProgress } from "~/components/signup/signup-progress";
 import {
@@ -12,14 +12,16 @@ import {
   VolunteerProfileStep,
 } from "~/components/signup/signup-steps";
 import { listMunicipalities, listStates } from "~/geo/localities.server";
-import { clientContext } from "~/lib/request-context.server";
 import type { RouteHandle } from "~/root";
+import { clientContext } from "~/web/request-context.server";
+import { sessionContext } from "~/web/session.server";
 import type { Route } from "./+types/auth.cadastro";
+import { handleSignupStep } from "./auth.cadastro.server";
 
 export const handle: RouteHandle = { layout: "bare" };
 
 /** Keeps the Retry-After of a 429 (rate limit) or 503 (image queue full) answer. */
-export { passRetryAfter as headers } from "~/lib/retry-after";
+export { passRetryAfter as headers } from "~/web/retry-after";
 
 export function meta({ matches }: Route.MetaArgs) {
   const appName = matches[0]?.loaderData?.config.appName ?? "";
@@ -46,9 +48,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     profileType: draft?.profileType ?? "VOLUNTEER",
   };
   return {
-    step: draft?.step ?? 1,
+    step: draft?.step ?? FIRST_STEP,
     profileType: draft?.profileType ?? "VOLUNTEER",
-    totalSteps: lastStep(draft?.profileType ?? "VOLUNTEER") + 1,
+    totalSteps: totalSteps(draft?.profileType ?? "VOLUNTEER"),
     values,
     passwordOnFile: Boolean(draft?.passwordHash),
     states: listStates(),

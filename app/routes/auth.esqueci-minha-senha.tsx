@@ -8,11 +8,12 @@ import { ErrorMessage } from "~/components/ui/error-message";
 import { PrimaryButton } from "~/components/ui/primary-button";
 import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { echoValues, useFormValidation, validateForm } from "~/lib/forms";
-import { readFormData } from "~/lib/read-form-data.server";
-import { clientContext } from "~/lib/request-context.server";
-import { passRetryAfter, retryAfterHeaders } from "~/lib/retry-after";
+import { echoValues, useFormValidation, validateForm } from "~/forms/form-validation";
 import type { RouteHandle } from "~/root";
+import { refusalOf } from "~/web/app-error.server";
+import { readFormData } from "~/web/read-form-data.server";
+import { clientContext } from "~/web/request-context.server";
+import { passRetryAfter } from "~/web/retry-after";
 import type { Route } from "./+types/auth.esqueci-minha-senha";
 
 const loginSchemas = () => import("~/auth/login-schemas");
@@ -36,15 +37,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const result = await requestPasswordReset(parsed.data.email, context.get(clientContext).network);
-  if (!result.ok) {
+  let result: Awaited<ReturnType<typeof requestPasswordReset>>;
+  try {
+    result = await requestPasswordReset(parsed.data.email, context.get(clientContext).network);
+  } catch (error) {
+    const refused = refusalOf(error);
+    if (!refused) throw error;
     return data(
-      {
-        sent: false as const,
-        error: { field: "form", message: result.message },
-        values: echoValues(formData),
-      },
-      { status: result.status, headers: retryAfterHeaders(result.retryAfterSeconds) },
+      { sent: false as const, error: refused.error, values: echoValues(formData) },
+      { status: refused.status, headers: refused.headers },
     );
   }
   return {

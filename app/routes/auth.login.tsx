@@ -1,12 +1,13 @@
 import { redirect } from "react-router";
 import { afterLoginPath, safeReturnPath } from "~/auth/redirects.server";
-import { homePathFor, sessionContext } from "~/auth/session.server";
-import { signInAction } from "~/auth/sign-in-action.server";
+import { homePathFor } from "~/auth/session-user";
 import { AuthPage, HOME_LINK } from "~/components/auth/auth-page";
 import { CredentialsForm } from "~/components/auth/credentials-form";
-import { passRetryAfter } from "~/lib/retry-after";
 import type { RouteHandle } from "~/root";
+import { passRetryAfter } from "~/web/retry-after";
+import { sessionContext } from "~/web/session.server";
 import type { Route } from "./+types/auth.login";
+import { signInAction } from "./auth.login.server";
 
 export const handle: RouteHandle = { layout: "bare" };
 
@@ -15,7 +16,7 @@ export const headers = passRetryAfter;
 
 export function meta({ matches }: Route.MetaArgs) {
   const appName = matches[0]?.loaderData?.config.appName ?? "";
-  // The sign-in door is a public page (DESIGN.md 9 budgets its SEO): searching for the product's
+  // The sign-in door is a public page (docs/design.md 9 budgets its SEO): searching for the product's
   // login should find it.
   return [
     { title: `Entrar | ${appName}` },

@@ -7,9 +7,10 @@ import { buttonStyles } from "~/components/ui/button-styles";
 import { ErrorMessage } from "~/components/ui/error-message";
 import { PasswordInput } from "~/components/ui/password-input";
 import { PrimaryButton } from "~/components/ui/primary-button";
-import { useFormValidation, validateForm } from "~/lib/forms";
-import { readFormData } from "~/lib/read-form-data.server";
+import { useFormValidation, validateForm } from "~/forms/form-validation";
 import type { RouteHandle } from "~/root";
+import { refusalOf } from "~/web/app-error.server";
+import { readFormData } from "~/web/read-form-data.server";
 import type { Route } from "./+types/auth.resetar-senha";
 
 const loginSchemas = () => import("~/auth/login-schemas");
@@ -28,12 +29,12 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const parsed = validateForm(resetPasswordSchema, await readFormData(request));
   if (!parsed.ok) return data({ done: false as const, error: parsed.error }, { status: 400 });
-  const result = await resetPassword(parsed.data.token, parsed.data.password);
-  if (!result.ok) {
-    return data(
-      { done: false as const, error: { field: "form", message: result.message } },
-      { status: 400 },
-    );
+  try {
+    await resetPassword(parsed.data.token, parsed.data.password);
+  } catch (error) {
+    const refused = refusalOf(error);
+    if (!refused) throw error;
+    return data({ done: false as const, error: refused.error }, { status: refused.status });
   }
   return { done: true as const };
 }

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { auth } from "~/auth/auth.server";
-import { flashCookie } from "~/lib/flash.server";
 import { log } from "~/lib/log.server";
+import { appendFlash } from "~/web/flash.server";
 import type { Route } from "./+types/auth.sair";
 
 /** Logging out changes state, so only a POST does it; a GET just goes home. */
@@ -17,16 +17,10 @@ export async function action({ request }: Route.ActionArgs) {
       returnHeaders: true,
     });
     for (const cookie of authHeaders.getSetCookie()) headers.append("Set-Cookie", cookie);
-    headers.append(
-      "Set-Cookie",
-      flashCookie({ message: "Logout realizado com sucesso.", tone: "success" }),
-    );
+    appendFlash(headers, "Logout realizado com sucesso.", "success");
   } catch (error) {
     log.error({ err: error }, "sign-out failed");
-    headers.append(
-      "Set-Cookie",
-      flashCookie({ message: "Falha ao realizar logout.", tone: "error" }),
-    );
+    appendFlash(headers, "Falha ao realizar logout.", "error");
   }
   return redirect("/", { headers });
 }

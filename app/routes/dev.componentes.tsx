@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, Form } from "react-router";
+import { type ActionFunctionArgs, Form, useActionData, useLoaderData } from "react-router";
 import { Demo, FOCUSED_LOOK, GallerySection } from "~/components/dev/gallery-section";
 import { PaletteSwatches } from "~/components/dev/palette-swatches";
 import { ErrorState } from "~/components/layout/error-state";
@@ -39,17 +39,17 @@ import { useToast } from "~/components/ui/toast";
 import { TwoButtonRow } from "~/components/ui/two-button-row";
 import { MAX_LENGTH, VOLUNTEERING_TYPES } from "~/config/constants";
 import { listMunicipalities, listStates } from "~/geo/localities.server";
-import type { Route } from "./+types/dev.componentes";
 
-/** Development only: production builds answer 404 (the loader and action refuse to run). */
+/**
+ * Development only: app/routes.ts registers this route outside production builds, so none of it
+ * ships. Its types come from React Router directly, since a production typegen has no route here.
+ */
 export function loader() {
-  if (import.meta.env.PROD) throw data(null, { status: 404 });
   return { states: listStates(), citiesOfSp: listMunicipalities("SP") ?? [] };
 }
 
 /** Echoes what the demo form posted, to check the fields post without JavaScript. */
-export async function action({ request }: Route.ActionArgs) {
-  if (import.meta.env.PROD) throw data(null, { status: 404 });
+export async function action({ request }: ActionFunctionArgs) {
   const posted: Array<[string, string]> = [];
   for (const [key, value] of await request.formData()) {
     posted.push([
@@ -82,8 +82,9 @@ const INDEX = [
   ["formulario", "Formulário de teste"],
 ] as const;
 
-export default function ComponentGallery({ loaderData, actionData }: Route.ComponentProps) {
-  const { states, citiesOfSp } = loaderData;
+export default function ComponentGallery() {
+  const { states, citiesOfSp } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   return (
     <div className="mx-auto flex max-w-page flex-col gap-8 px-4 py-8 sm:py-12">
       <SectionHeading

@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { addressLines } from "~/components/public/address";
+import { usePublicConfig } from "~/components/layout/use-public-config";
 import { DetailFact, Paragraphs } from "~/components/public/detail-aside";
 import { DetailErrorBoundary } from "~/components/public/detail-error-boundary";
 import { JsonLd } from "~/components/public/json-ld";
@@ -17,7 +17,7 @@ import { DEFAULT_EVENT_IMAGE_URL } from "~/components/ui/default-images";
 import { BuildingIcon, CalendarIcon, DownloadIcon, MapPinIcon } from "~/components/ui/icons";
 import { formatIsoDate, formatIsoDateLong, todayInBrazil } from "~/events/event-dates";
 import { findApprovedEvent } from "~/events/public-events.server";
-import { usePublicConfig } from "~/lib/use-public-config";
+import { addressLines } from "~/geo/address";
 import type { Route } from "./+types/eventos.$id";
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {

@@ -6,10 +6,9 @@ import { ListSearchForm } from "~/components/public/list-search-form";
 import { publicPageMeta } from "~/components/public/page-meta";
 import { PeriodTabs } from "~/components/public/period-tabs";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { EVENT_LIST_MESSAGES } from "~/events/event-list-messages";
-import { loadEventListPage } from "~/events/event-list-page.server";
-import { EVENTS_PATH } from "~/events/event-list-query";
-import { listHref } from "~/search/list-query";
+import { EVENT_LIST_MESSAGES, EVENTS_PATH } from "~/events/event-list";
+import { loadEventListPage } from "~/events/event-list.server";
+import { listHref } from "~/lists/list-query";
 import type { Route } from "./+types/eventos";
 
 export function meta({ data, matches }: Route.MetaArgs) {

@@ -1,3 +1,4 @@
+import { usePublicConfig } from "~/components/layout/use-public-config";
 import { About } from "~/components/public/landing/about";
 import { Benefits } from "~/components/public/landing/benefits";
 import { EventsTeaser } from "~/components/public/landing/events-teaser";
@@ -9,7 +10,6 @@ import { JoinBand } from "~/components/public/landing/join-band";
 import { SectionNav } from "~/components/public/landing/section-nav";
 import { publicPageMeta } from "~/components/public/page-meta";
 import { loadLandingContent } from "~/institutions/landing-content.server";
-import { usePublicConfig } from "~/lib/use-public-config";
 import type { Route } from "./+types/home";
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,6 +1,6 @@
-import { sessionContext } from "~/auth/session.server";
 import { ImageQueueFullError } from "~/images/image-jobs.server";
 import { canSeeImage, findImage, isImageWidth, resizeImage } from "~/images/images.server";
+import { sessionContext } from "~/web/session.server";
 import type { Route } from "./+types/imagens.$id";
 
 /** Read-only: a POST gets a plain 405 (app/lib/refuse-writes.server.ts). */

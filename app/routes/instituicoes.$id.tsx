@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { addressLines } from "~/components/public/address";
+import { usePublicConfig } from "~/components/layout/use-public-config";
 import { DetailFact, Paragraphs } from "~/components/public/detail-aside";
 import { DetailErrorBoundary } from "~/components/public/detail-error-boundary";
 import { EventCardGrid } from "~/components/public/event-card";
@@ -17,9 +17,9 @@ import { buttonStyles } from "~/components/ui/button-styles";
 import { DEFAULT_AVATAR_URL } from "~/components/ui/default-images";
 import { GlobeIcon, HandshakeIcon, HeartIcon, MailIcon, MapPinIcon } from "~/components/ui/icons";
 import { listInstitutionUpcomingEvents } from "~/events/public-events.server";
+import { addressLines } from "~/geo/address";
 import { findApprovedInstitution } from "~/institutions/public-institutions.server";
 import { VOLUNTEERING_TYPE_TEXT } from "~/institutions/volunteering-type-text";
-import { usePublicConfig } from "~/lib/use-public-config";
 import type { Route } from "./+types/instituicoes.$id";
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {

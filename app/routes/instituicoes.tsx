@@ -5,10 +5,9 @@ import { ListResults } from "~/components/public/list-results";
 import { ListSearchForm } from "~/components/public/list-search-form";
 import { publicPageMeta } from "~/components/public/page-meta";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { DIRECTORY_MESSAGES } from "~/institutions/directory-messages";
-import { loadDirectoryPage } from "~/institutions/directory-page.server";
-import { DIRECTORY_PATH } from "~/institutions/directory-query";
-import { hasFilters, listHref } from "~/search/list-query";
+import { DIRECTORY_MESSAGES, DIRECTORY_PATH } from "~/institutions/directory";
+import { loadDirectoryPage } from "~/institutions/directory.server";
+import { hasFilters, listHref } from "~/lists/list-query";
 import type { Route } from "./+types/instituicoes";
 
 export function meta({ data, matches }: Route.MetaArgs) {

@@ -1,7 +1,7 @@
+import { usePublicConfig } from "~/components/layout/use-public-config";
 import { LegalPage } from "~/components/public/legal/legal-page";
 import { privacyPolicySections } from "~/components/public/legal/privacy-policy";
 import { publicPageMeta } from "~/components/public/page-meta";
-import { usePublicConfig } from "~/lib/use-public-config";
 import type { Route } from "./+types/politicas-de-privacidade";
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,7 +1,7 @@
+import { usePublicConfig } from "~/components/layout/use-public-config";
 import { LegalPage } from "~/components/public/legal/legal-page";
 import { termsOfUseSections } from "~/components/public/legal/terms-of-use";
 import { publicPageMeta } from "~/components/public/page-meta";
-import { usePublicConfig } from "~/lib/use-public-config";
 import type { Route } from "./+types/termos-de-uso";
 
 export function meta({ matches }: Route.MetaArgs) {

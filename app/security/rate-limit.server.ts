@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { eq, lt, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
+import { AppError } from "~/lib/app-error";
 
 export interface RateLimitRule {
   /** Attempts allowed per window. */
@@ -10,7 +11,7 @@ export interface RateLimitRule {
 }
 
 /**
- * DESIGN.md section 8: limits on the doors an attacker would knock on. "PerNetwork" limits count
+ * docs/design.md section 8: limits on the doors an attacker would knock on. "PerNetwork" limits count
  * per client network (`clientContext.network`: the IPv4 address, the IPv6 /64), sized for a
  * school, an ONG or a mobile carrier's shared address; ADR 0013 gives the reasoning.
  */
@@ -40,7 +41,7 @@ export const RATE_LIMITS = {
 } as const satisfies Record<string, RateLimitRule>;
 
 /**
- * The refusal (SPEC.md's "Muitas tentativas...") with the wait rounded up to what a person reads at a glance: whole minutes up to
+ * The refusal (docs/spec.md's "Muitas tentativas...") with the wait rounded up to what a person reads at a glance: whole minutes up to
  * two hours ("Aguarde 1 minuto", "Aguarde 12 minutos"), then whole hours. Rounded up, so
  * whoever waits that long is let in.
  */
@@ -54,21 +55,11 @@ function waitText(seconds: number): string {
   return `${Math.ceil(minutes / 60)} horas`;
 }
 
-/** The answer of a domain function refused by a limit; routes send it as a 429. */
-export interface RateLimited {
-  ok: false;
-  status: 429;
-  message: string;
-  retryAfterSeconds: number;
-}
-
-export function rateLimited(retryAfterSeconds: number): RateLimited {
-  return {
-    ok: false,
-    status: 429,
-    message: rateLimitedMessage(retryAfterSeconds),
+/** What a domain function stopped by a limit throws; routes answer 429 with Retry-After. */
+export function rateLimitedError(retryAfterSeconds: number): AppError {
+  return new AppError("rate-limited", rateLimitedMessage(retryAfterSeconds), {
     retryAfterSeconds,
-  };
+  });
 }
 
 export interface RateLimitResult {

@@ -14,7 +14,7 @@ const LETTERS = "abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ";
 const DIGITS = "23456789";
 const ALPHABET = LETTERS + DIGITS;
 
-/** A random password that satisfies the product's rule (DESIGN.md 7.3). */
+/** A random password that satisfies the product's rule (docs/design.md 7.3). */
 export function generatePassword(length = 16): string {
   for (;;) {
     let password = "";

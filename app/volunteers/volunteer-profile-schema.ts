@@ -1,9 +1,14 @@
 import { z } from "zod";
-import { imageChoice, memberLocation, memberText, withSavedImages } from "~/account/form-rules";
 import { MAX_LENGTH, MIN_LENGTH } from "~/config/constants";
+import {
+  imageChoice,
+  memberLocation,
+  memberText,
+  withSavedImages,
+} from "~/forms/member-form-rules";
 
 /**
- * "Edit volunteer" (SPEC.md 5): name, state, city, photo and summary, in that order, all
+ * "Edit volunteer" (docs/spec.md 5): name, state, city, photo and summary, in that order, all
  * required ("Informe todos os dados"); name up to 50 characters, summary up to 1200. The minimum
  * lengths are the sign-up's, so an edit cannot leave a profile the sign-up would refuse. Field
  * names are the sign-up's too (previewImage, resume): both forms share their fields.

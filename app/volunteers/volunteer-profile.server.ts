@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { discardImages, type PreparedImage, storeImage } from "~/account/stored-images.server";
 import { db } from "~/db/client.server";
 import { users, volunteers } from "~/db/schema";
 import { imageUrl } from "~/images/images.server";
+import { discardImages, type PreparedImage, storeImage } from "~/images/stored-images.server";
 
 export interface VolunteerProfile {
   name: string;

@@ -1,4 +1,4 @@
-// `npm run bench`: the server benchmark of DESIGN.md section 9, on demand (not part of npm test).
+// `npm run bench`: the server benchmark of docs/design.md section 9, on demand (not part of npm test).
 // Seeds PostgreSQL (scratch databases bench_*, dropped afterwards) and then the embedded PGlite
 // (temporary DATA_DIRs), starts the production build on each, measures the public pages and the
 // geography API with autocannon beside a hello-world baseline, times the directory search query

@@ -122,7 +122,7 @@ export function renderReport(report: BenchReport): string {
   return lines.join("\n").trimEnd();
 }
 
-/** DESIGN.md section 9's server budgets against this run's rows. */
+/** docs/design.md section 9's server budgets against this run's rows. */
 function budgetLines(report: BenchReport): string[] {
   const postgresRuns = report.runs.filter((run) => run.dataset.backend === "postgres");
   const rowOf = (run: AppRun | undefined, name: string) =>
@@ -147,7 +147,7 @@ function budgetLines(report: BenchReport): string[] {
     row && row.result.requestsPerSecond >= 1500 && row.result.p99 < 50;
   const measured = (value: number) => (Number.isFinite(value) ? value : undefined);
   return [
-    "### Budgets (DESIGN.md section 9)",
+    "### Budgets (docs/design.md section 9)",
     "",
     "| budget | measured | verdict |",
     "|---|---|---|",

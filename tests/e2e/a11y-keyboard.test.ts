@@ -7,12 +7,13 @@ import {
   tabTo,
   typeInto,
 } from "../helpers/a11y-keyboard";
-import { type AccountsServer, startAccountsServer, testIp, uniqueCnpj } from "../helpers/accounts";
+import { testIp, uniqueCnpj } from "../helpers/accounts";
 import { launchBrowser } from "../helpers/browser";
+import { type FixtureServer, startFixtureServer } from "../helpers/fixture-server";
 import { logServerOnFailure, pictures } from "../helpers/members";
 import { VALID_PASSWORD } from "../helpers/signup-rules";
 import { waitForStep } from "../helpers/signup-wizard";
-import { waitFor } from "../helpers/wait";
+import { POLL, waitFor } from "../helpers/wait";
 
 /**
  * Keyboard only (WCAG 2.1.1, 2.1.2, 2.4.3, 2.4.7): an institution signs up through the whole
@@ -21,7 +22,7 @@ import { waitFor } from "../helpers/wait";
  * reached by Tab shows its focus; the confirmation dialog takes the focus, keeps it inside and
  * gives it back to the button that opened it. Locators only read the page.
  */
-let server: AccountsServer<"admin">;
+let server: FixtureServer<"admin">;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -33,7 +34,7 @@ const institution = {
 };
 
 beforeAll(async () => {
-  server = await startAccountsServer({ admin: { kind: "admin" } });
+  server = await startFixtureServer({ accounts: { admin: { kind: "admin" } } });
   browser = await launchBrowser();
 }, 120_000);
 
@@ -114,7 +115,7 @@ describe("keyboard only", { timeout: 180_000 }, () => {
     await typeInto(page, field("Responsável"), "Responsável", "Marta Ribeiro");
     await chooseWithArrows(page, field("Estado"), "Estado", "AC");
     const city = page.getByRole("combobox", { name: "Cidade" });
-    await expect.poll(() => city.isEnabled()).toBe(true);
+    await expect.poll(() => city.isEnabled(), POLL.server).toBe(true);
     await chooseWithArrows(page, city, "Cidade", "Rio Branco");
     await typeInto(page, field("Logradouro"), "Logradouro", "Rua Epaminondas Jácome");
     await typeInto(page, field("Número"), "Número", "120");
@@ -180,7 +181,7 @@ describe("keyboard only", { timeout: 180_000 }, () => {
     await tabTo(page, approve, "Aprovar", { max: 80 });
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog", { name: "Aprovar instituição?" });
-    await expect.poll(() => dialog.evaluate((node) => node.matches(":modal"))).toBe(true);
+    await expect.poll(() => dialog.evaluate((node) => node.matches(":modal")), POLL.ui).toBe(true);
     await expect
       .poll(() => dialog.evaluate((node) => node.contains(document.activeElement)))
       .toBe(true);
@@ -198,11 +199,11 @@ describe("keyboard only", { timeout: 180_000 }, () => {
     // Escape closes it and the focus is back on "Aprovar".
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
-    await expect.poll(() => isFocused(approve)).toBe(true);
+    await expect.poll(() => isFocused(approve), POLL.ui).toBe(true);
 
     // Again, and confirm.
     await page.keyboard.press("Enter");
-    await expect.poll(() => dialog.evaluate((node) => node.matches(":modal"))).toBe(true);
+    await expect.poll(() => dialog.evaluate((node) => node.matches(":modal")), POLL.ui).toBe(true);
     await tabTo(page, dialog.getByRole("button", { name: "Aprovar" }), "the dialog's Aprovar");
     await page.keyboard.press("Enter");
     const done = page.getByRole("dialog", { name: "Aprovado!" });

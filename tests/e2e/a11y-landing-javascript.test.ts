@@ -5,7 +5,7 @@ import { browserForFile } from "../helpers/browser";
 import { scrollToBottom } from "./public-support";
 
 /**
- * DESIGN.md section 9: the landing page loads at most 120 KB of gzipped JavaScript. KB here is
+ * docs/design.md section 9: the landing page loads at most 120 KB of gzipped JavaScript. KB here is
  * 1 024 bytes, the unit of Lighthouse's budget files, so the limit is 122 880 bytes.
  *
  * What counts is everything Chromium fetches as JavaScript for the landing page on a phone, read

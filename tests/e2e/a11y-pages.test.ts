@@ -4,15 +4,9 @@ import { RATE_LIMITS } from "~/security/rate-limit.server";
 import { Sweep, sweepPage } from "../helpers/a11y-sweep";
 import { HttpClient, uniqueCnpj, uniqueEmail } from "../helpers/accounts";
 import { launchBrowser } from "../helpers/browser";
-import { resetLinkIn } from "../helpers/mail";
-import {
-  logServerOnFailure,
-  type MembersServer,
-  pictures,
-  signedInClient,
-  startMembersServer,
-  waitForMail,
-} from "../helpers/members";
+import { type FixtureServer, startFixtureServer } from "../helpers/fixture-server";
+import { resetLinkIn, waitForMail } from "../helpers/mail";
+import { logServerOnFailure, pictures, signedInClient } from "../helpers/members";
 import {
   choosePicture,
   chooseProfile,
@@ -22,6 +16,7 @@ import {
   press,
   waitForStep,
 } from "../helpers/signup-wizard";
+import { POLL } from "../helpers/wait";
 
 /**
  * axe (WCAG 2.x A/AA rules and best practices) on every page and state a person can reach that
@@ -35,12 +30,12 @@ import {
  */
 const KEYS = ["volunteer", "pending", "approved", "rejected", "admin", "locked"] as const;
 type Key = (typeof KEYS)[number];
-let server: MembersServer<Key>;
+let server: FixtureServer<Key>;
 let browser: Browser;
 const clients = {} as Record<Key, HttpClient>;
 
 beforeAll(async () => {
-  server = await startMembersServer({
+  server = await startFixtureServer({
     accounts: {
       volunteer: { kind: "volunteer", name: "Renata Teixeira" },
       pending: { kind: "institution", status: "PENDING", name: "Lar Esperança" },
@@ -131,7 +126,7 @@ describe("accessibility of every page and state", { timeout: 240_000 }, () => {
     await page.getByRole("heading", { name: "Verifique seu e-mail" }).waitFor();
     await sweep.check(page, "forgot password, e-mail sent");
 
-    const [mail] = await waitForMail(server, server.accounts.volunteer.email, /senha/i);
+    const [mail] = await waitForMail(server.mailDir, server.accounts.volunteer.email, /senha/i);
     const link = mail ? resetLinkIn(mail) : undefined;
     if (!link) throw new Error("no reset link in the e-mail");
     await page.goto(link);
@@ -280,7 +275,7 @@ describe("accessibility of every page and state", { timeout: 240_000 }, () => {
     await visit(page, "/app/instituicao");
     await page.getByRole("link", { name: "Cancelar evento Bazar Solidário" }).click();
     const dialog = page.getByRole("dialog", { name: "Cancelar evento?" });
-    await expect.poll(() => dialog.evaluate((node) => node.matches(":modal"))).toBe(true);
+    await expect.poll(() => dialog.evaluate((node) => node.matches(":modal")), POLL.ui).toBe(true);
     await sweep.check(page, "cancel event dialog");
     await close();
     expect(sweep.findings).toEqual([]);
@@ -307,7 +302,7 @@ describe("accessibility of every page and state", { timeout: 240_000 }, () => {
     await visit(page, dash(`secao=instituicao&id=${server.accounts.pending.id}`));
     await page.getByRole("link", { name: "Aprovar" }).click();
     const confirm = page.getByRole("dialog", { name: "Aprovar instituição?" });
-    await expect.poll(() => confirm.evaluate((node) => node.matches(":modal"))).toBe(true);
+    await expect.poll(() => confirm.evaluate((node) => node.matches(":modal")), POLL.ui).toBe(true);
     await sweep.check(page, "confirmation dialog");
     await confirm.getByRole("button", { name: "Aprovar" }).click();
     await page.getByRole("dialog", { name: "Aprovado!" }).waitFor();

@@ -1,20 +1,19 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  type AccountsServer,
   HttpClient,
   openSignedInBrowser,
   redirectTarget,
   SESSION_COOKIE,
   type SeededAccount,
-  startAccountsServer,
   testIp,
 } from "../helpers/accounts";
 import { launchBrowser, watchPageProblems } from "../helpers/browser";
+import { type FixtureServer, startFixtureServer } from "../helpers/fixture-server";
 import { routeExists } from "../helpers/routes";
 
 /**
- * Issue 3, signing in and out (SPEC.md 2 "Login", 8 "Login"; DESIGN.md 7-8): /auth/login and its
+ * Issue 3, signing in and out (docs/spec.md 2 "Login", 8 "Login"; docs/design.md 7-8): /auth/login and its
  * redirects, the remembered origin, the error texts, the admin door, logout, and the change of
  * password that ends the account's other sessions. One server with fixture accounts; each test
  * uses its own accounts and client address, so the sign-in rate limits never interfere.
@@ -35,11 +34,14 @@ const ACCOUNTS = {
   admin: { kind: "admin", name: "Ana Administradora" },
 } as const;
 
-let server: AccountsServer<keyof typeof ACCOUNTS>;
+let server: FixtureServer<keyof typeof ACCOUNTS>;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startAccountsServer(ACCOUNTS), launchBrowser()]);
+  [server, browser] = await Promise.all([
+    startFixtureServer({ accounts: ACCOUNTS }),
+    launchBrowser(),
+  ]);
 });
 
 afterAll(async () => {
@@ -67,7 +69,7 @@ async function sessionCookie(context: BrowserContext) {
 
 /**
  * Fills a login form (the page must show it) and presses "Entrar". With JavaScript the button
- * is enabled only once both fields are filled (SPEC.md 5), which also tells the page is ready.
+ * is enabled only once both fields are filled (docs/spec.md 5), which also tells the page is ready.
  */
 async function submitLogin(page: Page, who: { email: string; password: string }, js = true) {
   const button = page.getByRole("button", { name: "Entrar" });
@@ -135,7 +137,7 @@ describe.concurrent("signing in and out", () => {
       await submitLogin(page, account(key));
       await page.waitForURL(`${server.url}/app/instituicao`);
       await page.getByRole("heading", { name: account(key).name, level: 1 }).waitFor();
-      // Pending: the review screen. Approved: the management menu instead (SPEC.md 2).
+      // Pending: the review screen. Approved: the management menu instead (docs/spec.md 2).
       expect(await page.getByRole("heading", { name: "Cadastro em análise" }).count()).toBe(
         underReview ? 1 : 0,
       );
@@ -151,7 +153,7 @@ describe.concurrent("signing in and out", () => {
         `/auth/login?redirectTo=${encodeURIComponent("/app/atualizar-senha?de=menu")}`,
       );
       await submitLogin(page, account("origin"));
-      // SPEC.md 2: any origin but the application form gives way to the profile's home.
+      // docs/spec.md 2: any origin but the application form gives way to the profile's home.
       await page.waitForURL(`${server.url}/app/voluntario`);
       await page.context().close();
     });
@@ -363,7 +365,7 @@ describe.concurrent("signing in and out", () => {
       expect(response.status).toBe(302);
       expect(response.headers.get("location")).toBe("/admin/dashboard");
       expect(client.sessionToken).toBeDefined();
-      // Signed in, the admin has no business on the user pages (SPEC.md 2, route guards).
+      // Signed in, the admin has no business on the user pages (docs/spec.md 2, route guards).
       expect(await redirectTarget(await client.get("/app/voluntario"))).toBe("/");
     });
   });

@@ -1,32 +1,27 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RATE_LIMITS } from "~/security/rate-limit.server";
-import {
-  type AccountsServer,
-  HttpClient,
-  openSignedInBrowser,
-  startAccountsServer,
-  testIp,
-} from "../helpers/accounts";
+import { HttpClient, openSignedInBrowser, testIp } from "../helpers/accounts";
 import { launchBrowser, watchPageProblems } from "../helpers/browser";
+import { type FixtureServer, startFixtureServer } from "../helpers/fixture-server";
 import { resetLinkIn, type SmtpSink, startSmtpSink } from "../helpers/mail";
 
 /**
- * Issue 3, password recovery (SPEC.md 2 "Forgot password" / "Reset password"; DESIGN.md 7.3, 8):
+ * Issue 3, password recovery (docs/spec.md 2 "Forgot password" / "Reset password"; docs/design.md 7.3, 8):
  * the e-mail really leaves through SMTP (a real SMTP server on loopback, SMTP_URL set), the link
  * resets the password once, every earlier session ends, and the forgot page answers the same for
  * any e-mail, with the resend button counting down.
  */
 
 let sink: SmtpSink;
-let server: AccountsServer<"resetter" | "twin" | "changer" | "renewer" | "locked" | "admin">;
+let server: FixtureServer<"resetter" | "twin" | "changer" | "renewer" | "locked" | "admin">;
 let browser: Browser;
 
 beforeAll(async () => {
   sink = await startSmtpSink();
   [server, browser] = await Promise.all([
-    startAccountsServer(
-      {
+    startFixtureServer({
+      accounts: {
         resetter: { kind: "volunteer", name: "Renata Dias" },
         twin: { kind: "volunteer", name: "Tereza Nunes" },
         changer: { kind: "volunteer", name: "Caetano Trocas" },
@@ -34,8 +29,8 @@ beforeAll(async () => {
         locked: { kind: "volunteer", name: "Lúcio Travado" },
         admin: { kind: "admin" },
       },
-      { env: { SMTP_URL: sink.url } },
-    ),
+      env: { SMTP_URL: sink.url },
+    }),
     launchBrowser(),
   ]);
 });

@@ -3,20 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RATE_LIMITS } from "~/security/rate-limit.server";
 import {
   type AccountSpec,
-  type AccountsServer,
   HttpClient,
   SESSION_COOKIE,
   type SeededAccount,
-  startAccountsServer,
   testIp,
 } from "../helpers/accounts";
+import { type FixtureServer, startFixtureServer } from "../helpers/fixture-server";
 import { FAKE_PNG } from "../helpers/images";
 import { readMailDir, resetLinkIn } from "../helpers/mail";
 import { credentialsStep, profileStep } from "../helpers/signup-posts";
 import { waitFor } from "../helpers/wait";
 
 /**
- * Rate limits (DESIGN.md 8; issue 3, reworked by issue 11 and ADR 0013): stored in the database,
+ * Rate limits (docs/design.md 8; issue 3, reworked by issue 11 and ADR 0013): stored in the database,
  * counting wrong passwords only, per account for clients without the account's device cookie,
  * per trusted device, and per client network sized for a school behind one address. Past a
  * limit, a 429 that says how long to wait (and a Retry-After header); on the login pages, a link
@@ -32,7 +31,7 @@ const SCHOOL_SIZE = 40;
 
 type Key = "target" | "device" | "frequent" | "changer" | "deleter" | "mailed" | `school${number}`;
 
-let server: AccountsServer<Key>;
+let server: FixtureServer<Key>;
 
 beforeAll(async () => {
   const school = Object.fromEntries(
@@ -41,14 +40,16 @@ beforeAll(async () => {
       { kind: "volunteer", name: `Estudante ${index + 1}` },
     ]),
   ) as Record<`school${number}`, AccountSpec>;
-  server = await startAccountsServer<Key>({
-    target: { kind: "volunteer", name: "Tânia Alvo" },
-    device: { kind: "volunteer", name: "Davi Aparelho" },
-    frequent: { kind: "volunteer", name: "Fábio Frequente" },
-    changer: { kind: "volunteer", name: "Clara Troca" },
-    deleter: { kind: "volunteer", name: "Diana Exclui" },
-    mailed: { kind: "volunteer", name: "Marcos Correio" },
-    ...school,
+  server = await startFixtureServer<Key>({
+    accounts: {
+      target: { kind: "volunteer", name: "Tânia Alvo" },
+      device: { kind: "volunteer", name: "Davi Aparelho" },
+      frequent: { kind: "volunteer", name: "Fábio Frequente" },
+      changer: { kind: "volunteer", name: "Clara Troca" },
+      deleter: { kind: "volunteer", name: "Diana Exclui" },
+      mailed: { kind: "volunteer", name: "Marcos Correio" },
+      ...school,
+    },
   });
 }, 180_000);
 

@@ -4,16 +4,11 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase } from "~/db/client.server";
 import { images, institutions, users, volunteers } from "~/db/schema";
-import {
-  type AccountsServer,
-  formatCnpj,
-  startAccountsServer,
-  testIp,
-  uniqueCnpj,
-  uniqueEmail,
-} from "../helpers/accounts";
+import { formatCnpj, testIp, uniqueCnpj, uniqueEmail } from "../helpers/accounts";
 import { launchBrowser, watchPageProblems } from "../helpers/browser";
+import { type FixtureServer, startFixtureServer } from "../helpers/fixture-server";
 import { FAKE_PNG, makeJpeg, makeOversizedJpeg, readGpsTags } from "../helpers/images";
+import { shot } from "../helpers/screenshots";
 import { signupWalks, walkMessages } from "../helpers/signup-rules";
 import {
   applyEdit,
@@ -25,7 +20,6 @@ import {
   heading,
   type Pictures,
   press,
-  shot,
   visibleMessages,
   waitForMessages,
   waitForStep,
@@ -39,7 +33,7 @@ import {
  */
 
 type Fixture = "registered" | "registeredInstitution";
-let server: AccountsServer<Fixture>;
+let server: FixtureServer<Fixture>;
 let browser: Browser;
 let pictures: Pictures;
 /** Who signed up in this file, checked in the database at the end. */
@@ -49,9 +43,11 @@ const VIEWPORT = { width: 390, height: 844 };
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([
-    startAccountsServer({
-      registered: { kind: "volunteer" },
-      registeredInstitution: { kind: "institution", status: "APPROVED" },
+    startFixtureServer({
+      accounts: {
+        registered: { kind: "volunteer" },
+        registeredInstitution: { kind: "institution", status: "APPROVED" },
+      },
     }),
     launchBrowser(),
   ]);
@@ -125,7 +121,7 @@ async function watchProgress(
       .catch(() => null);
     if (title && titles.at(-1) !== title) {
       titles.push(title);
-      if (shotName) await shot(page, `${shotName}-${titles.length}`);
+      if (shotName) await shot(page, `accounts/${shotName}-${titles.length}`);
     }
     if (detail && details.at(-1) !== detail) details.push(detail);
     await page.waitForTimeout(100);
@@ -173,14 +169,14 @@ describe("the sign-up wizard", () => {
         const nav = page.getByRole("navigation", { name: "Navegação do cadastro" });
         expect(await nav.getByRole("link", { name: "Acessar minha conta" }).isVisible()).toBe(true);
         expect(await nav.getByRole("link", { name: "Página inicial" }).isVisible()).toBe(true);
-        await shot(page, `1-tipo-de-cadastro-${modeName(js)}`);
+        await shot(page, `accounts/1-tipo-de-cadastro-${modeName(js)}`);
         await press(page, "Próximo", js);
 
         await waitForStep(page, "Crie sua conta", js);
         await page.getByLabel("E-mail", { exact: true }).fill(email);
         await page.getByLabel("Telefone", { exact: true }).fill("11987654321");
         if (js) {
-          // The +55 mask of SPEC.md 2.
+          // The +55 mask of docs/spec.md 2.
           expect(await page.getByLabel("Telefone", { exact: true }).inputValue()).toBe(
             "+55 (11) 987654321",
           );
@@ -199,7 +195,7 @@ describe("the sign-up wizard", () => {
           },
           js,
         );
-        await shot(page, `3-voluntario-preenchido-${modeName(js)}`);
+        await shot(page, `accounts/3-voluntario-preenchido-${modeName(js)}`);
         await press(page, "Criar conta", js);
 
         await watchProgress(page, "/app/voluntario", js);
@@ -246,7 +242,7 @@ describe("the sign-up wizard", () => {
           .getByLabel("E-mail de contato para candidatos", { exact: true })
           .fill(`contato.${email}`.slice(0, 50));
         await page.getByRole("radio", { name: "Não" }).check();
-        await shot(page, `4-instituicao-preenchido-${modeName(js)}`);
+        await shot(page, `accounts/4-instituicao-preenchido-${modeName(js)}`);
         await press(page, "Criar conta", js);
 
         await watchProgress(page, "/app/instituicao", js, `5-progresso-${modeName(js)}`);
@@ -295,7 +291,7 @@ describe("the sign-up wizard", () => {
           }
         }
         await waitForStep(page, walk.title, js);
-        await shot(page, `${walk.step}-${walk.id}-${modeName(js)}-vazio`);
+        await shot(page, `accounts/${walk.step}-${walk.id}-${modeName(js)}-vazio`);
 
         const all = walkMessages(walk);
         // Without JavaScript the server answers each press: passwords and files are never sent
@@ -327,7 +323,8 @@ describe("the sign-up wizard", () => {
             // Instant validation: the same schema ran in the browser; nothing was posted.
             expect(posts.slice(postsBefore)).toEqual([]);
           }
-          if (index === 0) await shot(page, `${walk.step}-${walk.id}-${modeName(js)}-erro`);
+          if (index === 0)
+            await shot(page, `accounts/${walk.step}-${walk.id}-${modeName(js)}-erro`);
         }
         await page.context().close();
       });
@@ -446,7 +443,7 @@ describe("the sign-up wizard", () => {
   });
 });
 
-describe("what the sign-ups stored (SPEC.md 3)", () => {
+describe("what the sign-ups stored (docs/spec.md 3)", () => {
   it("normalised phone and CNPJ, mapped volunteering type, consent time, clean images", async () => {
     expect(created.length).toBe(4);
     const database = await server.stopAndOpenDatabase();

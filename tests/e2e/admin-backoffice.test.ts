@@ -1,20 +1,19 @@
-import { mkdir } from "node:fs/promises";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase } from "~/db/client.server";
 import { auditLog, events, users } from "~/db/schema";
 import { HttpClient, redirectTarget } from "../helpers/accounts";
+import { expectNoAxeViolations } from "../helpers/axe";
 import { launchBrowser, watchPageProblems } from "../helpers/browser";
-import { resetLinkIn } from "../helpers/mail";
+import { resetLinkIn, waitForMail } from "../helpers/mail";
+import { shot } from "../helpers/screenshots";
+import { POLL } from "../helpers/wait";
 import {
-  ADMIN_SHOTS_DIR,
   type AdminWorld,
   confirmIn,
-  expectNoAxeViolations,
   expectResult,
   signInPage,
   startAdminWorld,
-  waitForMail,
 } from "./admin-support";
 
 /**
@@ -40,12 +39,11 @@ beforeAll(async () => {
   baseUrl = world.server.url;
   browser = await launchBrowser();
   admin = await signInPage(browser, baseUrl, acct("admin"), "/admin/login");
-  await mkdir(ADMIN_SHOTS_DIR, { recursive: true });
 });
 
 afterAll(async () => {
   await browser?.close();
-  await world?.cleanup();
+  await world?.server.stop();
 });
 
 describe("refusals", () => {
@@ -102,14 +100,16 @@ describe("lists", () => {
     expect(await page.getByRole("row").count()).toBe(11);
     await pager.getByRole("link", { name: "Página 3" }).click();
     await page.waitForURL(/pagina=3/);
-    await expect.poll(numbers).toEqual(["2", "3", "4", "5"]);
+    await expect.poll(numbers, POLL.server).toEqual(["2", "3", "4", "5"]);
     await pager.getByRole("link", { name: "Página 5" }).click();
     await page.waitForURL(/pagina=5/);
     const current = (name: string) =>
       pager.getByRole("link", { name }).getAttribute("aria-current");
-    await expect.poll(() => current("Página 5")).toBe("page");
-    await expect.poll(() => pager.getByText("Próxima").getAttribute("aria-disabled")).toBe("true");
-    await expect.poll(() => page.getByRole("row").count()).toBe(3);
+    await expect.poll(() => current("Página 5"), POLL.server).toBe("page");
+    await expect
+      .poll(() => pager.getByText("Próxima").getAttribute("aria-disabled"), POLL.server)
+      .toBe("true");
+    await expect.poll(() => page.getByRole("row").count(), POLL.server).toBe(3);
     await page.reload();
     expect(await current("Página 5")).toBe("page");
     await page
@@ -181,7 +181,7 @@ describe("moderation", () => {
     await expectResult(page, "Aprovado!");
     expect((await fetch(`${baseUrl}/instituicoes/${aurora.id}`)).status).toBe(200);
     // The /instituicoes list itself is checked in admin-moderation-loop.test.ts.
-    const mail = await waitForMail(world.dataDir, aurora.email, "Cadastro aprovado");
+    const [mail] = await waitForMail(world.server.mailDir, aurora.email, "Cadastro aprovado");
     expect(mail.text).toContain("foi aprovado");
   });
 
@@ -195,7 +195,7 @@ describe("moderation", () => {
     await page.getByText("Nenhum cadastro pendente").waitFor();
     await page.getByText("0 cadastro(s) pendente(s)", { exact: true }).waitFor();
     expect((await fetch(`${baseUrl}/instituicoes/${boreal.id}`)).status).toBe(404);
-    await waitForMail(world.dataDir, boreal.email, "Cadastro não aprovado");
+    await waitForMail(world.server.mailDir, boreal.email, "Cadastro não aprovado");
   });
 
   it("approves an event from its card and it is published", async () => {
@@ -204,13 +204,17 @@ describe("moderation", () => {
     expect((await fetch(`${baseUrl}/eventos/${id}`)).status).toBe(404);
     await page.goto(dash("secao=eventos"));
     await expectNoAxeViolations(page, "events with cards");
-    await page.screenshot({ path: `${ADMIN_SHOTS_DIR}/eventos-cartoes-1280.png`, fullPage: true });
+    await shot(page, "admin/eventos-cartoes-1280");
     await page.getByRole("link", { name: "Aprovar evento Mutirão Aprovável" }).click();
     await confirmIn(page, "Aprovar evento?", "Aprovar evento");
     await expectResult(page, "Aprovado!");
     expect((await fetch(`${baseUrl}/eventos/${id}`)).status).toBe(200);
     expect(await (await fetch(`${baseUrl}/eventos`)).text()).toContain("Mutirão Aprovável");
-    await waitForMail(world.dataDir, acct("inst01").email, "Evento aprovado: Mutirão Aprovável");
+    await waitForMail(
+      world.server.mailDir,
+      acct("inst01").email,
+      "Evento aprovado: Mutirão Aprovável",
+    );
   });
 
   it("rejects an event from its detail: hidden, e-mailed", async () => {
@@ -224,7 +228,11 @@ describe("moderation", () => {
     await expectResult(page, "Reprovado!");
     await page.getByText("Nenhum evento pendente.").waitFor();
     expect((await fetch(`${baseUrl}/eventos/${id}`)).status).toBe(404);
-    await waitForMail(world.dataDir, acct("inst01").email, "Evento não aprovado: Bazar Reprovável");
+    await waitForMail(
+      world.server.mailDir,
+      acct("inst01").email,
+      "Evento não aprovado: Bazar Reprovável",
+    );
   });
 
   it("deletes an active event: it leaves the public site", async () => {
@@ -248,7 +256,7 @@ describe("accounts", () => {
     await page
       .getByText(`Email de redefinição de senha enviado com sucesso para ${person.email}`)
       .waitFor();
-    const mail = await waitForMail(world.dataDir, person.email, "Redefinição de senha");
+    const [mail] = await waitForMail(world.server.mailDir, person.email, "Redefinição de senha");
     expect(resetLinkIn(mail)).toBeTruthy();
   });
 
@@ -266,7 +274,7 @@ describe("accounts", () => {
       .getByRole("status")
       .filter({ hasText: `Email de redefinição de senha enviado com sucesso para ${person.email}` })
       .waitFor();
-    await waitForMail(world.dataDir, person.email, "Redefinição de senha");
+    await waitForMail(world.server.mailDir, person.email, "Redefinição de senha");
     await context.close();
   });
 
@@ -281,9 +289,11 @@ describe("accounts", () => {
     const dialog = page.getByRole("dialog", {
       name: "Tem certeza que deseja deletar este voluntário?",
     });
-    await expect.poll(() => dialog.textContent()).toContain("Esta ação não pode ser desfeita!");
+    await expect
+      .poll(() => dialog.textContent(), POLL.ui)
+      .toContain("Esta ação não pode ser desfeita!");
     await expectNoAxeViolations(page, "delete confirmation");
-    await page.screenshot({ path: `${ADMIN_SHOTS_DIR}/confirmar-exclusao-1280.png` });
+    await shot(page, "admin/confirmar-exclusao-1280", { fullPage: false });
     await confirmIn(page, "Tem certeza que deseja deletar este voluntário?", "Excluir voluntário");
     await expectResult(page, "Excluído!", "Voluntário excluído com sucesso.");
     await page.goto(dash("secao=voluntarios&busca=Exclu%C3%ADda"));
@@ -336,7 +346,7 @@ describe("accounts", () => {
       .poll(() => error.textContent())
       .toContain("Não foi possível atualizar o status do evento.");
     await expectNoAxeViolations(page, "error dialog");
-    await page.screenshot({ path: `${ADMIN_SHOTS_DIR}/erro-1280.png` });
+    await shot(page, "admin/erro-1280", { fullPage: false });
   });
 });
 
@@ -387,7 +397,7 @@ describe("audit, accessibility and looks", () => {
         await page.goto(dash(query));
         await page.getByRole("heading", { level: 1 }).first().waitFor();
         await expectNoAxeViolations(page, `${name} at ${width}`);
-        await page.screenshot({ path: `${ADMIN_SHOTS_DIR}/${name}-${width}.png`, fullPage: true });
+        await shot(page, `admin/${name}-${width}`);
       }
       await context.close();
       expect(pageProblems()).toEqual([]);
@@ -397,7 +407,7 @@ describe("audit, accessibility and looks", () => {
 
   it("stored DELETED for deleted events and really removed the accounts", async () => {
     await browser.close();
-    const database = await world.stopAndOpen();
+    const database = await world.server.stopAndOpenDatabase();
     try {
       const stored = await database.select({ id: events.id, status: events.status }).from(events);
       expect(stored.find((row) => row.id === world.events.pendingA)?.status).toBe("DELETED");

@@ -1,19 +1,14 @@
-import path from "node:path";
 import { inArray } from "drizzle-orm";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase } from "~/db/client.server";
 import { events } from "~/db/schema";
-import {
-  type AccountsServer,
-  formatCnpj,
-  redirectTarget,
-  startAccountsServer,
-  uniqueCnpj,
-  uniqueEmail,
-} from "../helpers/accounts";
+import { formatCnpj, redirectTarget, uniqueCnpj, uniqueEmail } from "../helpers/accounts";
+import { expectNoAxeViolations } from "../helpers/axe";
 import { launchBrowser, watchPageProblems } from "../helpers/browser";
-import { pictures, signedInClient, waitForMail } from "../helpers/members";
+import { type FixtureServer, startFixtureServer } from "../helpers/fixture-server";
+import { waitForMail } from "../helpers/mail";
+import { pictures, signedInClient } from "../helpers/members";
 import {
   choosePicture,
   chooseProfile,
@@ -23,7 +18,7 @@ import {
   press,
   waitForStep,
 } from "../helpers/signup-wizard";
-import { confirmIn, expectNoAxeViolations, expectResult, signInPage } from "./admin-support";
+import { confirmIn, expectResult, signInPage } from "./admin-support";
 import { listCards } from "./public-support";
 
 /**
@@ -39,24 +34,21 @@ const NAME = "Instituto Ciclo Completo";
 const APPROVED_EVENT = "Feira do Ciclo Aprovado";
 const REJECTED_EVENT = "Oficina do Ciclo Reprovado";
 
-let server: AccountsServer<"admin" | "leaving">;
+let server: FixtureServer<"admin" | "leaving">;
 let browser: Browser;
 let admin: { context: BrowserContext; page: Page };
 let institution: Page;
 const email = uniqueEmail("ciclo");
 const eventIds: Record<string, string> = {};
 
-const mailbox = {
-  get mailDir() {
-    return path.join(server.dataDir, "mail");
-  },
-};
 const dash = (query: string) => `${server.url}/admin/dashboard?${query}`;
 
 beforeAll(async () => {
-  server = await startAccountsServer({
-    admin: { kind: "admin", name: "Admin do Ciclo" },
-    leaving: { kind: "institution", status: "APPROVED", name: "Instituição de Saída" },
+  server = await startFixtureServer({
+    accounts: {
+      admin: { kind: "admin", name: "Admin do Ciclo" },
+      leaving: { kind: "institution", status: "APPROVED", name: "Instituição de Saída" },
+    },
   });
   browser = await launchBrowser();
   admin = await signInPage(browser, server.url, server.accounts.admin, "/admin/login");
@@ -157,7 +149,7 @@ describe.sequential("moderation loop", () => {
     await expectResult(page, "Aprovado!");
 
     expect(await publicList("/instituicoes", "Instituições encontradas", NAME)).toEqual([NAME]);
-    const [approval] = await waitForMail(mailbox, email, /Cadastro aprovado/);
+    const [approval] = await waitForMail(server.mailDir, email, /Cadastro aprovado/);
     expect(approval?.text).toContain("foi aprovado");
     // The institution's own area opens up without signing in again.
     await institution.reload();
@@ -189,9 +181,9 @@ describe.sequential("moderation loop", () => {
 
     expect(await publicList("/eventos", "Próximos eventos", "Ciclo")).toEqual([APPROVED_EVENT]);
     expect((await fetch(`${server.url}/eventos/${eventIds[REJECTED_EVENT]}`)).status).toBe(404);
-    await waitForMail(mailbox, email, new RegExp(`Evento aprovado: ${APPROVED_EVENT}`));
+    await waitForMail(server.mailDir, email, new RegExp(`Evento aprovado: ${APPROVED_EVENT}`));
     const [rejected] = await waitForMail(
-      mailbox,
+      server.mailDir,
       email,
       new RegExp(`Evento não aprovado: ${REJECTED_EVENT}`),
     );

@@ -1,22 +1,15 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
-import { closeDatabase, openDatabase } from "~/db/client.server";
 import { events } from "~/db/schema";
-import { type AccountSpec, type SeededAccount, seedAccounts } from "../helpers/accounts";
-import { type ReceivedEmail, readMailDir } from "../helpers/mail";
-import { type RunningServer, startServer } from "../helpers/server";
-import { waitFor } from "../helpers/wait";
+import type { AccountSpec, SeededAccount } from "../helpers/accounts";
+import { type FixtureServer, startFixtureServer } from "../helpers/fixture-server";
+import type { EventSeed } from "../helpers/members";
+import { POLL } from "../helpers/wait";
 
 /**
  * A server of the admin tests' own: more than 30 volunteers and institutions (so lists have pages),
  * pending and approved institutions, and events in each state the admin acts on.
  */
-
-export const ADMIN_SHOTS_DIR = "/tmp/shots-admin";
 
 const inDays = (days: number) =>
   new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -47,20 +40,13 @@ export function adminSpecs() {
 }
 
 export interface AdminWorld {
-  server: RunningServer;
-  dataDir: string;
+  server: FixtureServer<string>;
   accounts: Record<string, SeededAccount>;
   events: { pendingA: string; pendingB: string; ocaso: string };
-  /** Stops the server and opens its database here (close with closeDatabase()). */
-  stopAndOpen: () => ReturnType<typeof openDatabase>;
-  cleanup: () => Promise<void>;
 }
 
 export async function startAdminWorld(): Promise<AdminWorld> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "conecta-admin-"));
-  const accounts = await seedAccounts(dataDir, adminSpecs());
-  const database = await openDatabase({ dataDir });
-  const event = (name: string, institutionId: string, status: string) => ({
+  const event = (name: string, institutionId: string, status: EventSeed["status"]) => ({
     name,
     institutionId,
     status,
@@ -73,30 +59,26 @@ export async function startAdminWorld(): Promise<AdminWorld> {
     city: "Rio de Janeiro",
     state: "RJ",
   });
-  const inst01 = accounts.inst01?.id ?? "";
-  const rows = await database
-    .insert(events)
-    .values([
-      event("Mutirão Aprovável", inst01, "PENDING"),
-      event("Bazar Reprovável", inst01, "PENDING"),
-      event("Festa da Ocaso", accounts.ocaso?.id ?? "", "APPROVED"),
-    ])
-    .returning({ id: events.id });
-  await closeDatabase();
-  const server = await startServer({ dataDir, env: { TRUST_PROXY: "true" } });
+  let ids: string[] = [];
+  const server = await startFixtureServer({
+    accounts: adminSpecs(),
+    beforeStart: async (db, accounts) => {
+      const inst01 = accounts.inst01?.id ?? "";
+      const rows = await db
+        .insert(events)
+        .values([
+          event("Mutirão Aprovável", inst01, "PENDING"),
+          event("Bazar Reprovável", inst01, "PENDING"),
+          event("Festa da Ocaso", accounts.ocaso?.id ?? "", "APPROVED"),
+        ])
+        .returning({ id: events.id });
+      ids = rows.map((row) => row.id);
+    },
+  });
   return {
     server,
-    dataDir,
-    accounts,
-    events: { pendingA: rows[0]?.id ?? "", pendingB: rows[1]?.id ?? "", ocaso: rows[2]?.id ?? "" },
-    stopAndOpen: async () => {
-      await server.stop();
-      return openDatabase({ dataDir });
-    },
-    cleanup: async () => {
-      if (server.process.exitCode === null) await server.stop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
+    accounts: server.accounts,
+    events: { pendingA: ids[0] ?? "", pendingB: ids[1] ?? "", ocaso: ids[2] ?? "" },
   };
 }
 
@@ -117,30 +99,10 @@ export async function signInPage(
   return { context, page };
 }
 
-export async function expectNoAxeViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const violations = results.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-  );
-  expect(violations, what).toEqual([]);
-}
-
-/** Waits for an e-mail to `to` whose subject contains `subject`. */
-export function waitForMail(dataDir: string, to: string, subject: string): Promise<ReceivedEmail> {
-  return waitFor(
-    async () =>
-      (await readMailDir(path.join(dataDir, "mail"))).find(
-        (mail) => mail.to.includes(to) && mail.subject.includes(subject),
-      ),
-    { timeoutMs: 15_000, message: `e-mail "${subject}" to ${to}` },
-  );
-}
-
 /** Waits for a confirmation dialog to be modal and presses its button. */
 export async function confirmIn(page: Page, dialogName: string, button: string) {
   const dialog = page.getByRole("dialog", { name: dialogName });
-  await expect.poll(() => dialog.evaluate((node) => node.matches(":modal"))).toBe(true);
+  await expect.poll(() => dialog.evaluate((node) => node.matches(":modal")), POLL.ui).toBe(true);
   await dialog.getByRole("button", { name: button }).click();
 }
 
@@ -148,7 +110,7 @@ export async function confirmIn(page: Page, dialogName: string, button: string) 
 export async function expectResult(page: Page, title: string, message?: string) {
   const dialog = page.getByRole("dialog", { name: title });
   await dialog.waitFor();
-  if (message) await expect.poll(() => dialog.textContent()).toContain(message);
+  if (message) await expect.poll(() => dialog.textContent(), POLL.server).toContain(message);
   await dialog.getByRole("link", { name: "OK" }).click();
   await dialog.waitFor({ state: "detached" });
 }

@@ -75,7 +75,7 @@ describe("npm run bench -- --smoke", () => {
   it("replaces only the measured part of the report", () => {
     expect(report).not.toContain("old numbers");
     expect(report.trimEnd().endsWith(HAND_WRITTEN.trimEnd())).toBe(true);
-    expect(report).toContain("### Budgets (DESIGN.md section 9)");
+    expect(report).toContain("### Budgets (docs/design.md section 9)");
   });
 
   it.runIf(withPostgres)(

@@ -1,7 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { axeViolations } from "../helpers/axe";
 import { browserForFile, watchPageProblems } from "../helpers/browser";
+import { POLL } from "../helpers/wait";
 
 /**
  * The shared production server in Chromium, as a person sees it: roles and accessible names
@@ -14,15 +15,6 @@ const VIEWPORTS = [
   { label: "390 px", width: 390, height: 844 },
   { label: "1280 px", width: 1280, height: 800 },
 ];
-
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map((violation) => ({
-    id: violation.id,
-    help: violation.help,
-    targets: violation.nodes.map((node) => node.target.join(" ")),
-  }));
-}
 
 describe.each(VIEWPORTS)("at $label", ({ width, height }) => {
   let context: BrowserContext;
@@ -48,7 +40,9 @@ describe.each(VIEWPORTS)("at $label", ({ width, height }) => {
     const response = await open("/");
     expect(response?.status()).toBe(200);
     const banner = page.getByRole("banner");
-    await expect.poll(() => banner.getByRole("link", { name: "Entrar" }).isVisible()).toBe(true);
+    await expect
+      .poll(() => banner.getByRole("link", { name: "Entrar" }).isVisible(), POLL.server)
+      .toBe(true);
     expect(await banner.getByRole("link", { name: "Cadastre-se" }).isVisible()).toBe(true);
     const footer = page.getByRole("contentinfo");
     expect(await footer.getByRole("link", { name: "Termos de uso" }).isVisible()).toBe(true);

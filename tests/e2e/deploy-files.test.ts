@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { startAccountsServer } from "../helpers/accounts";
+import { startFixtureServer } from "../helpers/fixture-server";
 import { PROJECT_ROOT } from "../helpers/server";
 
 /**
@@ -37,7 +37,7 @@ describe("production supervision (issue 11)", () => {
   });
 
   it("the HEALTHCHECK command passes while the server serves and fails once it is gone", async () => {
-    const server = await startAccountsServer({ volunteer: { kind: "volunteer" } });
+    const server = await startFixtureServer({ accounts: { volunteer: { kind: "volunteer" } } });
     try {
       expect(healthcheck(server.port)).toBe(0);
     } finally {

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase } from "~/db/client.server";
-import { EVENT_LIST_MESSAGES } from "~/events/event-list-messages";
-import { DIRECTORY_MESSAGES } from "~/institutions/directory-messages";
+import { EVENT_LIST_MESSAGES } from "~/events/event-list";
+import { DIRECTORY_MESSAGES } from "~/institutions/directory";
 import { HttpClient, type SeededAccount, seedAccounts } from "../helpers/accounts";
 import { expectNoStackTrace } from "../helpers/assertions";
 import { type Load, startLoad, statusCounts } from "../helpers/fault-load";
@@ -28,7 +28,7 @@ const SKIP_REASON = privateClusterUnavailable();
 if (SKIP_REASON) console.warn(`fault-postgres skipped: ${SKIP_REASON}`);
 
 const PRODUCTION = { NODE_ENV: "production", SESSION_SECRET: "f".repeat(40), TRUST_PROXY: "true" };
-/** The texts of the error pages: the site's, and the institution page's own (SPEC.md). */
+/** The texts of the error pages: the site's, and the institution page's own (docs/spec.md). */
 const ERROR_PAGE_TEXT = "Não foi possível carregar esta página agora.";
 const INSTITUTION_ERROR_TEXT = "Não foi possível obter as informações da instituição.";
 

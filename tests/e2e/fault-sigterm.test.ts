@@ -5,13 +5,9 @@ import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase, type Database } from "~/db/client.server";
 import { emailOutbox, users, volunteerRequests } from "~/db/schema";
-import {
-  type AccountsServer,
-  HttpClient,
-  startAccountsServer,
-  uniqueEmail,
-} from "../helpers/accounts";
+import { HttpClient, uniqueEmail } from "../helpers/accounts";
 import { multipartBody, type StreamedPost, startStreamedPost } from "../helpers/fault-stream";
+import { type FixtureServer, startFixtureServer } from "../helpers/fixture-server";
 import { logServerOnFailure } from "../helpers/members";
 import { probeConnection } from "../helpers/net";
 import { signupAtLastStep } from "../helpers/signup-posts";
@@ -29,14 +25,16 @@ import { waitFor, withTimeout } from "../helpers/wait";
  */
 
 type Key = "volunteer1" | "volunteer2" | "approved";
-let server: AccountsServer<Key>;
+let server: FixtureServer<Key>;
 let database: Database | undefined;
 
 beforeAll(async () => {
-  server = await startAccountsServer({
-    volunteer1: { kind: "volunteer", name: "Vera Paciente" },
-    volunteer2: { kind: "volunteer", name: "Vito Apressado" },
-    approved: { kind: "institution", status: "APPROVED", name: "Lar Sereno" },
+  server = await startFixtureServer({
+    accounts: {
+      volunteer1: { kind: "volunteer", name: "Vera Paciente" },
+      volunteer2: { kind: "volunteer", name: "Vito Apressado" },
+      approved: { kind: "institution", status: "APPROVED", name: "Lar Sereno" },
+    },
   });
 });
 

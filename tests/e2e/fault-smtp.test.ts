@@ -3,8 +3,9 @@ import { closeDatabase, type Database, openDatabase } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 import { HttpClient, type SeededAccount } from "../helpers/accounts";
 import { fixtureDatabase, PRODUCTION_ENV } from "../helpers/fault-database";
+import { startFixtureServer } from "../helpers/fixture-server";
 import { type SmtpSink, startSmtpSink } from "../helpers/mail";
-import { logServerOnFailure, signedInClient, startMembersServer } from "../helpers/members";
+import { logServerOnFailure, signedInClient } from "../helpers/members";
 import { postgresTestUrl } from "../helpers/postgres";
 import { type RunningServer, startServer } from "../helpers/server";
 import { waitFor } from "../helpers/wait";
@@ -56,7 +57,7 @@ beforeAll(async () => {
       return openDatabase({ url: database.url });
     };
   } else {
-    const members = await startMembersServer({ accounts: ACCOUNTS, events: [...EVENTS], env });
+    const members = await startFixtureServer({ accounts: ACCOUNTS, events: [...EVENTS], env });
     cleanups.push(members.stop);
     server = members;
     stopAndOpenDatabase = members.stopAndOpenDatabase;

@@ -4,8 +4,8 @@ import {
   HttpClient,
   type SeededAccount,
   seedAccounts,
-  startAccountsServer,
 } from "../helpers/accounts";
+import { startFixtureServer } from "../helpers/fixture-server";
 import { logServerOnFailure } from "../helpers/members";
 import { createScratchDatabase, postgresTestUrl } from "../helpers/postgres";
 import { isAlive } from "../helpers/processes";
@@ -32,7 +32,7 @@ interface Supervised extends RunningServer {
 }
 
 async function startSupervised(database: "pglite" | "postgres"): Promise<Supervised> {
-  if (database === "pglite") return startAccountsServer(SPECS, { entry: "supervisor" });
+  if (database === "pglite") return startFixtureServer({ accounts: SPECS, entry: "supervisor" });
   const scratch = await createScratchDatabase();
   const accounts = await seedAccounts({ url: scratch.url }, SPECS);
   const running = await startServer({

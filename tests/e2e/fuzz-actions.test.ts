@@ -2,18 +2,14 @@ import { randomBytes, randomInt, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { CHOICE_MESSAGES } from "~/auth/field-rules";
-import { UNREADABLE_FORM_MESSAGE } from "~/lib/read-form-data.server";
+import { CHOICE_MESSAGES } from "~/forms/field-rules";
 import { createRandom } from "~/seed/random.server";
+import { UNREADABLE_FORM_MESSAGE } from "~/web/read-form-data.server";
 import { HttpClient, testIp } from "../helpers/accounts";
 import { type FuzzBody, type FuzzContext, randomBody } from "../helpers/fault-fuzz";
+import { type FixtureServer, startFixtureServer } from "../helpers/fixture-server";
 import { makeJpeg } from "../helpers/images";
-import {
-  logServerOnFailure,
-  type MembersServer,
-  signedInClient,
-  startMembersServer,
-} from "../helpers/members";
+import { logServerOnFailure, signedInClient } from "../helpers/members";
 import { declaredRoutes } from "../helpers/routes";
 import { PROJECT_ROOT } from "../helpers/server";
 
@@ -40,7 +36,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? randomInt(2 ** 31));
 type Actor = "anonymous" | "volunteer" | "pending" | "approved" | "admin";
 const ROLES = ["volunteer", "pending", "approved", "admin"] as const;
 
-let server: MembersServer<(typeof ROLES)[number] | "victim">;
+let server: FixtureServer<(typeof ROLES)[number] | "victim">;
 const clients = {} as Record<(typeof ROLES)[number], HttpClient>;
 
 /** Routes whose module exports an action, as declared in app/routes.ts. */
@@ -60,7 +56,7 @@ function routeFile(id: string): string {
 }
 
 beforeAll(async () => {
-  server = await startMembersServer({
+  server = await startFixtureServer({
     accounts: {
       volunteer: { kind: "volunteer", name: "Vera Fuzz" },
       pending: { kind: "institution", status: "PENDING", name: "Instituição em Análise" },
@@ -103,11 +99,11 @@ async function signIn(role: (typeof ROLES)[number]): Promise<HttpClient> {
 
 /**
  * Every intent of the forms that have them, with the route it posts to: the admin's from its
- * schema's source (app/admin/admin-actions.server.ts), the institution's and the wizard's.
+ * schema's source (app/routes/admin.dashboard.server.ts), the institution's and the wizard's.
  */
 function intentTargets(): { route: string; intent: string }[] {
   const adminSource = readFileSync(
-    path.join(PROJECT_ROOT, "app/admin/admin-actions.server.ts"),
+    path.join(PROJECT_ROOT, "app/routes/admin.dashboard.server.ts"),
     "utf8",
   );
   const adminEnum = adminSource.match(/intent: z\.enum\(\[([^\]]+)\]/)?.[1] ?? "";

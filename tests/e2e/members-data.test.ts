@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { text } from "node:stream/consumers";
 import { eq, inArray, or, sql } from "drizzle-orm";
 import type { Browser } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -15,16 +15,11 @@ import {
   volunteers,
 } from "~/db/schema";
 import { type HttpClient, redirectTarget, SESSION_COOKIE } from "../helpers/accounts";
+import { expectNoAxeViolations } from "../helpers/axe";
 import { launchBrowser } from "../helpers/browser";
-import {
-  expectNoAxeViolations,
-  logServerOnFailure,
-  type MembersServer,
-  phonePage,
-  shot,
-  signedInClient,
-  startMembersServer,
-} from "../helpers/members";
+import { type FixtureServer, startFixtureServer } from "../helpers/fixture-server";
+import { logServerOnFailure, phonePage, signedInClient } from "../helpers/members";
+import { shot } from "../helpers/screenshots";
 
 /**
  * Issue 5, "Meus dados" (LGPD art. 18): the download holds the person's own rows and nobody
@@ -34,7 +29,7 @@ import {
  */
 
 type Key = "daniela" | "lar" | "otavio";
-let server: MembersServer<Key>;
+let server: FixtureServer<Key>;
 let browser: Browser;
 const clients = {} as Record<Key, HttpClient>;
 
@@ -52,7 +47,7 @@ interface Export {
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([
-    startMembersServer({
+    startFixtureServer({
       accounts: {
         daniela: { kind: "volunteer", name: "Daniela Freitas" },
         lar: { kind: "institution", status: "APPROVED", name: "Lar Esperança" },
@@ -135,9 +130,10 @@ describe("Meus dados", () => {
       page.getByRole("link", { name: "Baixar meus dados" }).click(),
     ]);
     expect(file.suggestedFilename()).toBe("meus-dados.json");
-    const saved = JSON.parse(await readFile((await file.path()) ?? "", "utf8")) as Export;
+    // Read through the connection: the run's Chromium is shared, its files are not local paths.
+    const saved = JSON.parse(await text(await file.createReadStream())) as Export;
     expect(saved.user.id).toBe(server.accounts.daniela.id);
-    await shot(page, "my-data");
+    await shot(page, "members/my-data");
     await expectNoAxeViolations(page, "Meus dados");
     expect(problems()).toEqual([]);
   });

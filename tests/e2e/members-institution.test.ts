@@ -4,19 +4,18 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { events, images } from "~/db/schema";
 import { whatsappLink } from "~/lib/support-link";
 import { type HttpClient, redirectTarget } from "../helpers/accounts";
+import { expectNoAxeViolations } from "../helpers/axe";
 import { launchBrowser } from "../helpers/browser";
+import { type FixtureServer, startFixtureServer } from "../helpers/fixture-server";
 import {
   dataUrl,
-  expectNoAxeViolations,
   idFromLink,
   logServerOnFailure,
-  type MembersServer,
   phonePage,
   pictures,
-  shot,
   signedInClient,
-  startMembersServer,
 } from "../helpers/members";
+import { shot } from "../helpers/screenshots";
 
 /**
  * Issue 5, the institution's side at 390 px: the status screens (pending, rejected, approved)
@@ -27,7 +26,7 @@ import {
 
 const WHATSAPP = "5511999998888";
 type Key = "inst" | "pending" | "rejected";
-let server: MembersServer<Key>;
+let server: FixtureServer<Key>;
 let browser: Browser;
 const clients = {} as Record<Key, HttpClient>;
 let files: Awaited<ReturnType<typeof pictures>>;
@@ -44,7 +43,7 @@ const brDate = (date: Date) =>
 
 beforeAll(async () => {
   [server, browser, files] = await Promise.all([
-    startMembersServer({
+    startFixtureServer({
       accounts: {
         inst: { kind: "institution", status: "APPROVED", name: "Casa do Caminho" },
         pending: { kind: "institution", status: "PENDING", name: "Projeto Semear" },
@@ -113,7 +112,7 @@ describe.sequential("institution area", () => {
         const response = await clients[key].get(path);
         expect(await redirectTarget(response), path).toBe("/app/instituicao");
       }
-      await shot(page, `institution-${key}`);
+      await shot(page, `members/institution-${key}`);
       await expectNoAxeViolations(page, `institution ${key}`);
       expect(problems()).toEqual([]);
     },
@@ -143,7 +142,7 @@ describe.sequential("institution area", () => {
       whatsappLink(WHATSAPP, "generic", "Casa do Caminho"),
     );
     expect(await page.getByText("Cadastro em análise").count()).toBe(0);
-    await shot(page, "institution-approved");
+    await shot(page, "members/institution-approved");
     await expectNoAxeViolations(page, "institution approved home");
     expect(problems()).toEqual([]);
   });
@@ -152,7 +151,7 @@ describe.sequential("institution area", () => {
     const { page, problems } = await phonePage(browser, clients.inst);
     await page.goto(`${server.url}/app/meus-dados`);
     await page.getByText("Os eventos da instituição saem do site na mesma hora.").waitFor();
-    await shot(page, "institution-my-data");
+    await shot(page, "members/institution-my-data");
     await expectNoAxeViolations(page, "institution Meus dados");
     expect(problems()).toEqual([]);
   });
@@ -167,7 +166,7 @@ describe.sequential("institution area", () => {
     expect(await page.getByLabel("Sobre", { exact: true }).getAttribute("maxlength")).toBe("1200");
     const email = page.getByLabel("E-mail de contato para candidatos", { exact: true });
     expect(await email.getAttribute("maxlength")).toBe("50");
-    await shot(page, "institution-edit");
+    await shot(page, "members/institution-edit");
     await expectNoAxeViolations(page, "institution edit");
 
     await page.getByLabel("Resumo", { exact: true }).fill("   ");
@@ -204,7 +203,7 @@ describe.sequential("institution area", () => {
     const { page, problems } = await phonePage(browser, clients.inst);
     await page.goto(`${server.url}/app/novo-evento`);
     await page.getByRole("button", { name: "Enviar foto" }).waitFor();
-    await shot(page, "event-new-empty");
+    await shot(page, "members/event-new-empty");
     await expectNoAxeViolations(page, "new event");
 
     await page.getByLabel("Nome do evento", { exact: true }).fill("Mutirão de Inverno");
@@ -226,10 +225,10 @@ describe.sequential("institution area", () => {
 
     await page.getByLabel("Data do evento", { exact: true }).fill(brDate(inOneYear()));
     await page.getByRole("button", { name: "Criar evento" }).click();
-    // The complement is required for events (SPEC.md 5).
+    // The complement is required for events (docs/spec.md 5).
     await page.getByText("Informe todos os dados", { exact: true }).waitFor();
     await page.getByLabel("Complemento", { exact: true }).fill("Galpão 2");
-    await shot(page, "event-new-filled");
+    await shot(page, "members/event-new-filled");
     await page.getByRole("button", { name: "Criar evento" }).click();
 
     await page.waitForURL(`${server.url}/app/instituicao`);
@@ -260,7 +259,7 @@ describe.sequential("institution area", () => {
       "Belo Horizonte",
     );
     expect(await page.getByLabel("Complemento", { exact: true }).inputValue()).toBe("Galpão 2");
-    await shot(page, "event-edit");
+    await shot(page, "members/event-edit");
     await expectNoAxeViolations(page, "edit event");
 
     await page.getByLabel("Nome do evento", { exact: true }).fill("Mutirão do Agasalho");
@@ -295,7 +294,7 @@ describe.sequential("institution area", () => {
     const dialog = page.getByRole("dialog", { name: "Cancelar evento?" });
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain("Bazar Solidário");
-    await shot(page, "event-cancel-dialog");
+    await shot(page, "members/event-cancel-dialog");
     await expectNoAxeViolations(page, "cancel dialog");
 
     // Esc keeps the event.
@@ -320,7 +319,7 @@ describe.sequential("institution area", () => {
     await page.getByRole("link", { name: "Cancelar evento Sarau Beneficente" }).click();
     const dialog = page.getByRole("dialog", { name: "Cancelar evento?" });
     await dialog.waitFor();
-    await shot(page, "event-cancel-dialog-no-js");
+    await shot(page, "members/event-cancel-dialog-no-js");
     await dialog.getByRole("link", { name: "Não, manter evento" }).click();
     await page.waitForURL(`${server.url}/app/instituicao`);
     expect(await page.getByRole("dialog").count()).toBe(0);

@@ -2,15 +2,9 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, events, volunteerRequests } from "~/db/schema";
 import { type HttpClient, redirectTarget } from "../helpers/accounts";
+import { type FixtureServer, startFixtureServer } from "../helpers/fixture-server";
 import { makeJpeg } from "../helpers/images";
-import {
-  dataUrl,
-  eventFormData,
-  logServerOnFailure,
-  type MembersServer,
-  signedInClient,
-  startMembersServer,
-} from "../helpers/members";
+import { dataUrl, eventFormData, logServerOnFailure, signedInClient } from "../helpers/members";
 
 /**
  * Issue 5, access on the server: institution A cannot read or change institution B's events or
@@ -20,13 +14,13 @@ import {
  */
 
 type Key = "instA" | "instB" | "volunteer" | "volunteer2";
-let server: MembersServer<Key>;
+let server: FixtureServer<Key>;
 const clients = {} as Record<Key, HttpClient>;
 
 const B_SECRETS = ["Evento da B", "Feira da B", "Mensagem só para a instituição B"];
 
 beforeAll(async () => {
-  server = await startMembersServer({
+  server = await startFixtureServer({
     accounts: {
       instA: { kind: "institution", status: "APPROVED", name: "Instituição Alfa" },
       instB: { kind: "institution", status: "APPROVED", name: "Instituição Beta" },

@@ -3,30 +3,23 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, images, volunteerRequests, volunteers } from "~/db/schema";
 import type { HttpClient } from "../helpers/accounts";
+import { expectNoAxeViolations } from "../helpers/axe";
 import { launchBrowser } from "../helpers/browser";
+import { type FixtureServer, startFixtureServer } from "../helpers/fixture-server";
 import { FAKE_PNG } from "../helpers/images";
-import {
-  expectNoAxeViolations,
-  logServerOnFailure,
-  type MembersServer,
-  mailTo,
-  phonePage,
-  pictures,
-  shot,
-  signedInClient,
-  startMembersServer,
-  waitForMail,
-} from "../helpers/members";
+import { mailTo, waitForMail } from "../helpers/mail";
+import { logServerOnFailure, phonePage, pictures, signedInClient } from "../helpers/members";
+import { shot } from "../helpers/screenshots";
 
 /**
  * Issue 5, the volunteer's side of the loop, at 390 px: edit the profile (with and without
  * JavaScript), apply to an institution, the institution's e-mail with the six template fields
- * of SPEC.md 7, the institution accepting, and the volunteer seeing "Aceita" and getting an
+ * of docs/spec.md 7, the institution accepting, and the volunteer seeing "Aceita" and getting an
  * e-mail. A double submit or a repeat application creates one request.
  */
 
 type Key = "ana" | "bruno" | "carla" | "approved";
-let server: MembersServer<Key>;
+let server: FixtureServer<Key>;
 let browser: Browser;
 const clients = {} as Record<Key, HttpClient>;
 let files: Awaited<ReturnType<typeof pictures>>;
@@ -40,7 +33,7 @@ const todayBr = new Intl.DateTimeFormat("pt-BR", {
 
 beforeAll(async () => {
   [server, browser, files] = await Promise.all([
-    startMembersServer({
+    startFixtureServer({
       accounts: {
         ana: { kind: "volunteer", name: "Ana Lúcia Prado" },
         bruno: { kind: "volunteer", name: "Bruno Henrique Dias" },
@@ -99,7 +92,7 @@ describe.sequential("volunteer area", () => {
     await page
       .getByLabel("Resumo", { exact: true })
       .fill("Sou professora aposentada e quero ajudar com reforço escolar aos sábados.");
-    await shot(page, "volunteer-edit-filled");
+    await shot(page, "members/volunteer-edit-filled");
     await page.getByRole("button", { name: "Salvar alterações" }).click();
 
     await page.waitForURL(`${server.url}/app/voluntario`);
@@ -176,7 +169,7 @@ describe.sequential("volunteer area", () => {
     expect(problems()).toEqual([]);
 
     const contactEmail = `contato.${institution.email}`;
-    const [mail] = await waitForMail(server, contactEmail, /Nova candidatura/);
+    const [mail] = await waitForMail(server.mailDir, contactEmail, /Nova candidatura/);
     const text = mail?.text ?? "";
     // institutionName, institutionEmail, phone, resume, volunteerName, contactEmail.
     expect(text).toContain(`Olá, equipe ${institution.name}!`);
@@ -197,7 +190,7 @@ describe.sequential("volunteer area", () => {
     await card.getByText("Tenho tardes livres e experiência com crianças.").waitFor();
     await card.getByText(`Recebida em ${todayBr}`).waitFor();
     await card.getByText("Pendente").waitFor();
-    await shot(page, "institution-application-pending");
+    await shot(page, "members/institution-application-pending");
 
     await card.getByRole("button", { name: /^Aceitar/ }).click();
     await page
@@ -216,9 +209,9 @@ describe.sequential("volunteer area", () => {
       .filter({ hasText: server.accounts.approved.name })
       .getByText("Aceita")
       .waitFor();
-    await shot(volunteerPage, "volunteer-home-accepted");
+    await shot(volunteerPage, "members/volunteer-home-accepted");
     await expectNoAxeViolations(volunteerPage, "volunteer home with an accepted application");
-    const [mail] = await waitForMail(server, server.accounts.ana.email, /aceita/);
+    const [mail] = await waitForMail(server.mailDir, server.accounts.ana.email, /aceita/);
     expect(mail?.text).toContain("Olá, Ana Beatriz Souza!");
     expect(mail?.text).toContain(`a ${server.accounts.approved.name} aceitou a sua candidatura`);
   });
@@ -228,7 +221,7 @@ describe.sequential("volunteer area", () => {
     const id = (await page.text()).match(/name="id" value="([0-9a-f-]{36})"/)?.[1];
     expect(id, "no pending application is left to answer").toBeUndefined();
 
-    const accepted = await mailTo(server, server.accounts.ana.email);
+    const accepted = await mailTo(server.mailDir, server.accounts.ana.email);
     const requestId = await findRequestId("ana");
     const again = await clients.approved.post("/app/instituicao", {
       intent: "accept",
@@ -241,7 +234,7 @@ describe.sequential("volunteer area", () => {
     });
     expect(other.status).toBe(409);
     expect(await other.text()).toContain("Esta candidatura já foi respondida.");
-    expect((await mailTo(server, server.accounts.ana.email)).length).toBe(accepted.length);
+    expect((await mailTo(server.mailDir, server.accounts.ana.email)).length).toBe(accepted.length);
   });
 
   it("a double submit and a repeat application create one request", async () => {
@@ -282,7 +275,7 @@ describe.sequential("volunteer area", () => {
     const { page, problems } = await phonePage(browser, clients.carla);
     await page.goto(`${server.url}${typeof path === "function" ? path() : path}`);
     await page.waitForLoadState("networkidle");
-    await shot(page, name);
+    await shot(page, `members/${name}`);
     await expectNoAxeViolations(page, name);
     expect(problems()).toEqual([]);
   });

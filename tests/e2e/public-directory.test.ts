@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { browserForFile } from "../helpers/browser";
+import { POLL } from "../helpers/wait";
 import { detailLinks, listCards, openPage, scrollToBottom } from "./public-support";
 
 /**
@@ -79,8 +80,10 @@ describe("directory with JavaScript", () => {
     const cards = listCards(page, LIST);
     expect(await cards.count()).toBe(20);
     await scrollToBottom(page);
-    await expect.poll(() => cards.count()).toBe(APPROVED_IN_DEMO);
-    await expect.poll(() => page.getByText("Você chegou ao fim da lista.").isVisible()).toBe(true);
+    await expect.poll(() => cards.count(), POLL.server).toBe(APPROVED_IN_DEMO);
+    await expect
+      .poll(() => page.getByText("Você chegou ao fim da lista.").isVisible(), POLL.server)
+      .toBe(true);
     await scrollToBottom(page);
     await page.getByText("Você chegou ao fim da lista.").scrollIntoViewIfNeeded();
     expect(apiCalls).toEqual([`${baseUrl}/api/instituicoes?pagina=2`]);

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../helpers/browser";
+import { POLL } from "../helpers/wait";
 import { detailLinks, listCards, openPage, parseIcs, scrollToBottom } from "./public-support";
 
 /** The events list, an event's page and its calendar file, on the shared server's demo data. */
@@ -78,7 +79,9 @@ describe("events list", () => {
     await page.getByRole("searchbox", { name: "Buscar" }).fill(plain);
     await page.getByRole("button", { name: "Buscar", exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get("busca") === plain);
-    await expect.poll(() => cards.getByRole("heading").allInnerTexts()).toContain(name);
+    await expect
+      .poll(() => cards.getByRole("heading").allInnerTexts(), POLL.server)
+      .toContain(name);
 
     await page.goto(`${baseUrl}/eventos?busca=xyzzy%20inexistente`);
     expect(await page.getByText("Nenhum evento encontrado").isVisible()).toBe(true);
@@ -112,7 +115,7 @@ describe("events list", () => {
           : route.abort("failed"),
       );
       await scrollToBottom(page);
-      await expect.poll(() => page.getByText(failure.message).isVisible()).toBe(true);
+      await expect.poll(() => page.getByText(failure.message).isVisible(), POLL.server).toBe(true);
       await page.close();
     }
     await wide.close();

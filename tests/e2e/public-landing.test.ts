@@ -1,10 +1,11 @@
 import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { browserForFile } from "../helpers/browser";
+import { POLL } from "../helpers/wait";
 import { detailLinks, openPage } from "./public-support";
 
 /**
- * The landing page (SPEC.md section 1, issue 4): every section and its anchor, the join button,
+ * The landing page (docs/spec.md section 1, issue 4): every section and its anchor, the join button,
  * three approved institutions, the events teaser and the FAQ, with and without JavaScript.
  */
 const baseUrl = inject("baseUrl");
@@ -59,7 +60,7 @@ describe.each([
       expect(await shortcuts.locator(`a[href="#${anchor}"]`).count()).toBe(1);
     }
     await shortcuts.getByRole("link", { name: "Como funciona" }).click();
-    await expect.poll(() => new URL(page.url()).hash).toBe("#como-funciona");
+    await expect.poll(() => new URL(page.url()).hash, POLL.ui).toBe("#como-funciona");
     // Without JavaScript, Chromium reports every refused module preload as a failed request.
     if (javaScriptEnabled) expect(problems()).toEqual([]);
     await page.close();
@@ -106,7 +107,7 @@ describe.each([
     const answer = faq.getByText("O suporte é feito por e-mail:");
     expect(await answer.isVisible()).toBe(false);
     await question.click();
-    await expect.poll(() => answer.isVisible()).toBe(true);
+    await expect.poll(() => answer.isVisible(), POLL.ui).toBe(true);
     const mail = faq.locator('a[href^="mailto:"]');
     expect(await mail.getAttribute("href")).toMatch(/^mailto:.+@.+/);
 
@@ -115,9 +116,11 @@ describe.each([
       .poll(() => faq.getByText(/gratuitos para voluntários e para instituições/).isVisible())
       .toBe(true);
     await faq.getByText("Quanto tempo leva para o meu cadastro ser aprovado?").click();
-    await expect.poll(() => faq.getByText(/em até 3 dias/).isVisible()).toBe(true);
+    await expect.poll(() => faq.getByText(/em até 3 dias/).isVisible(), POLL.ui).toBe(true);
     await faq.getByText("Existe idade mínima para participar?").click();
-    await expect.poll(() => faq.getByText(/Não há restrição de idade/).isVisible()).toBe(true);
+    await expect
+      .poll(() => faq.getByText(/Não há restrição de idade/).isVisible(), POLL.ui)
+      .toBe(true);
     await page.close();
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AccountsServer, HttpClient, startAccountsServer } from "../helpers/accounts";
+import { HttpClient } from "../helpers/accounts";
+import { type FixtureServer, startFixtureServer } from "../helpers/fixture-server";
 
 /**
  * The public page cache (ADR 0008) must never show a visitor something other than what the
@@ -12,11 +13,11 @@ const SPECS = {
   aurora: { kind: "institution", status: "PENDING", name: "Associação Aurora Cacheada" },
 } as const;
 
-let server: AccountsServer<keyof typeof SPECS>;
+let server: FixtureServer<keyof typeof SPECS>;
 let admin: HttpClient;
 
 beforeAll(async () => {
-  server = await startAccountsServer(SPECS);
+  server = await startFixtureServer({ accounts: SPECS });
   admin = new HttpClient(server.url);
   expect((await admin.signIn(server.accounts.admin, "/admin/login")).status).toBe(302);
 });

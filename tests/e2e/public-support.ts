@@ -1,21 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "playwright-core";
 import { watchPageProblems } from "../helpers/browser";
 
-/** Shared by the public-*.test.ts files: a phone and a desktop, as DESIGN.md asks. */
+/** Shared by the public-*.test.ts files: a phone and a desktop, as docs/design.md asks. */
 export const VIEWPORTS = [
   { label: "390 px", width: 390, height: 844 },
   { label: "1280 px", width: 1280, height: 800 },
 ];
-
-export async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map((violation) => ({
-    id: violation.id,
-    help: violation.help,
-    targets: violation.nodes.map((node) => node.target.join(" ")),
-  }));
-}
 
 /** A new page on `path`, recording console errors, failed requests and HTTP errors. */
 export async function openPage(context: BrowserContext, url: string) {

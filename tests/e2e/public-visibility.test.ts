@@ -1,10 +1,9 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rm } from "node:fs/promises";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase, openDatabase } from "~/db/client.server";
 import { seedDemoData } from "~/seed/demo-seed.server";
+import { migratedDataDir } from "../helpers/data-dir";
 import { type RunningServer, startServer } from "../helpers/server";
 
 /**
@@ -30,7 +29,7 @@ const facts = {
 };
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), "conecta-public-"));
+  dataDir = await migratedDataDir();
   const db = await openDatabase({ dataDir });
   try {
     await seedDemoData(db);

@@ -1,23 +1,30 @@
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { FIXTURE_PASSWORD, HttpClient, redirectTarget } from "../helpers/accounts";
 import { makeJpeg } from "../helpers/images";
 import { eventFormData, logServerOnFailure } from "../helpers/members";
-import { protectedRoutes, routeExists, routesWithActions } from "../helpers/routes";
+import {
+  type DeclaredRoute,
+  declaredRoutes,
+  protectedRoutes,
+  routeExists,
+  routesWithActions,
+} from "../helpers/routes";
 import { type SecurityServer, startSecurityServer } from "../helpers/security-server";
 import { PROJECT_ROOT } from "../helpers/server";
 
 /**
- * The route guards of SPEC.md 2 as a matrix: who (anonymous, volunteer, institution under
+ * The route guards of docs/spec.md 2 as a matrix: who (anonymous, volunteer, institution under
  * review, approved institution, admin) asks for which protected route, and how (a page, React
  * Router's `.data` request as a client-side navigation sends it, a direct form POST, a POST to
  * `.data`). Each cell gives the expected redirect or refusal. Guards run on the server for each
  * request, so no way of asking gets past them.
  *
- * Adding a protected route? Add its row to ROWS: the completeness test below fails until every
- * protected route of app/routes.ts has one. Rows of routes not (yet) declared are skipped.
+ * Adding a protected route? Put it under its guard layout in app/routes.ts and add its row to
+ * ROWS: the completeness tests below fail until every protected route of app/routes.ts has one
+ * and sits under a guard layout. Rows of routes not (yet) declared are skipped.
  *
  * Then every action: each form intent of each protected route (the admin's approve, reject,
  * delete and reset; the institution's accept, decline and cancel; the member forms) is posted,
@@ -50,7 +57,7 @@ interface Row {
 
 const HOME: Outcome = { redirect: "/" };
 
-/** SPEC.md 2: an admin route without a session goes to /admin/login; anyone but an admin to /. */
+/** docs/spec.md 2: an admin route without a session goes to /admin/login; anyone but an admin to /. */
 const ADMIN_ROUTE: Record<Actor, Outcome> = {
   anonymous: "admin-login",
   volunteer: HOME,
@@ -59,7 +66,7 @@ const ADMIN_ROUTE: Record<Actor, Outcome> = {
   admin: "ok",
 };
 
-/** SPEC.md 2: a USER route, optionally for one profile; the wrong profile or role goes to /. */
+/** docs/spec.md 2: a USER route, optionally for one profile; the wrong profile or role goes to /. */
 function userRoute(profile?: "VOLUNTEER" | "INSTITUTION"): Record<Actor, Outcome> {
   return {
     anonymous: "login",
@@ -71,7 +78,7 @@ function userRoute(profile?: "VOLUNTEER" | "INSTITUTION"): Record<Actor, Outcome
 }
 
 /**
- * A route of a later issue: the SPEC.md 2 guard cells are asserted exactly; for the people the
+ * A route of a later issue: the docs/spec.md 2 guard cells are asserted exactly; for the people the
  * guard lets in, only that it does (the page's own rules are that issue's tests).
  */
 function laterRoute(profile?: "VOLUNTEER" | "INSTITUTION"): Record<Actor, Outcome> {
@@ -199,10 +206,33 @@ const GUARD_REFUSAL = /^\/(auth\/login|admin\/login)?(\?|$)/;
 
 const routeIds = new Map(protectedRoutes().map((route) => [route.path, route.id]));
 
+/** The pathless layouts of app/routes.ts whose middleware is a guard (app/routes/_*.tsx). */
+const GUARD_LAYOUTS = [
+  "routes/_admin",
+  "routes/_member",
+  "routes/_volunteer",
+  "routes/_institution",
+];
+
 describe("route guard matrix", () => {
   it("has a row for every protected route of app/routes.ts", () => {
     const covered = new Set(ROWS.map((row) => row.route));
     expect(protectedRoutes().filter((route) => !covered.has(route.path))).toEqual([]);
+  });
+
+  it("guards every protected route by its layout in app/routes.ts, and no other route", () => {
+    const inGuardLayout = (route: DeclaredRoute) =>
+      route.layouts.some((layout) => GUARD_LAYOUTS.includes(layout));
+    expect(protectedRoutes().filter((route) => !inGuardLayout(route))).toEqual([]);
+    const open = declaredRoutes().filter((route) => !routeIds.has(route.path));
+    expect(open.filter(inGuardLayout)).toEqual([]);
+    // One way to guard: the layout's middleware, never a route module's own.
+    for (const route of protectedRoutes()) {
+      const file = ["tsx", "ts"]
+        .map((extension) => path.join(PROJECT_ROOT, "app", `${route.id}.${extension}`))
+        .find((candidate) => existsSync(candidate));
+      expect(readFileSync(file ?? "", "utf8"), route.id).not.toMatch(/export const middleware/);
+    }
   });
 
   const cases = ROWS.flatMap((row) => ACTORS.map((actor) => ({ row, actor })));
@@ -443,7 +473,7 @@ describe("every action, posted by everyone the guards refuse", () => {
     expect(ACTIONS.map((row) => row.route).sort()).toEqual(withActions.sort());
     expect(intentsOf("admin/dashboard")).toEqual(
       intentsIn(
-        "app/admin/admin-actions.server.ts",
+        "app/routes/admin.dashboard.server.ts",
         /intent: z\.enum\(\[([^\]]+)\]/,
         /"([a-z-]+)"/g,
       ),

@@ -2,7 +2,8 @@ import { spawnSync } from "node:child_process";
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type AccountsServer, HttpClient, startAccountsServer } from "../helpers/accounts";
+import { HttpClient } from "../helpers/accounts";
+import { type FixtureServer, startFixtureServer } from "../helpers/fixture-server";
 import { startHealthProbe } from "../helpers/health-probe";
 import { logServerOnFailure } from "../helpers/members";
 import { sendRaw } from "../helpers/request-fuzz";
@@ -18,10 +19,12 @@ import { waitFor } from "../helpers/wait";
  */
 
 type Key = "volunteer";
-let server: AccountsServer<Key>;
+let server: FixtureServer<Key>;
 
 beforeAll(async () => {
-  server = await startAccountsServer({ volunteer: { kind: "volunteer", name: "Vera Cautelosa" } });
+  server = await startFixtureServer({
+    accounts: { volunteer: { kind: "volunteer", name: "Vera Cautelosa" } },
+  });
 }, 120_000);
 
 afterEach(({ task }) => logServerOnFailure(task, server));

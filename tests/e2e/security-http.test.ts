@@ -1,21 +1,15 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import {
-  type AccountSpec,
-  type AccountsServer,
-  HttpClient,
-  redirectTarget,
-  startAccountsServer,
-  testIp,
-} from "../helpers/accounts";
+import { type AccountSpec, HttpClient, redirectTarget, testIp } from "../helpers/accounts";
+import { type FixtureServer, startFixtureServer } from "../helpers/fixture-server";
 import { readMailDir } from "../helpers/mail";
 import { logServerOnFailure } from "../helpers/members";
 import { routesWithActions } from "../helpers/routes";
 import { waitFor } from "../helpers/wait";
 
 /**
- * DESIGN.md 8 at the HTTP level, on a server whose BASE_URL is https (as in production, behind
+ * docs/design.md 8 at the HTTP level, on a server whose BASE_URL is https (as in production, behind
  * a TLS proxy): cross-origin writes refused on every action route, the session cookie's flags,
  * a new session token at every login and none left valid after logout, and no way to tell from
  * "Esqueci minha senha" whether an e-mail has an account, by its answer or by its timing.
@@ -28,7 +22,7 @@ const TIMING_PAIRS = 50;
 const EXTRA = TIMING_PAIRS + 1;
 
 type Key = "volunteer" | "victim" | "leaver" | `known${number}`;
-let server: AccountsServer<Key>;
+let server: FixtureServer<Key>;
 
 /** A client of the site as its pages post: Origin is the public https origin. */
 class SiteClient extends HttpClient {
@@ -53,9 +47,10 @@ beforeAll(async () => {
     leaver: { kind: "volunteer" },
   };
   for (let n = 0; n <= EXTRA; n++) specs[`known${n}`] = { kind: "volunteer", email: known(n) };
-  server = (await startAccountsServer(specs, {
+  server = (await startFixtureServer({
+    accounts: specs,
     env: { BASE_URL: SITE },
-  })) as AccountsServer<Key>;
+  })) as FixtureServer<Key>;
 });
 
 afterEach(({ task }) => logServerOnFailure(task, server));
@@ -92,7 +87,7 @@ async function hasSession(client: HttpClient): Promise<boolean> {
 
 // ------------------------------------------------------------------------------ origin
 
-describe("cross-origin writes (DESIGN.md 8, OWASP CSRF)", () => {
+describe("cross-origin writes (docs/design.md 8, OWASP CSRF)", () => {
   const paths = routesWithActions().map((route) => `/${route.replace(":id", randomUUID())}`);
 
   /** A POST of a harmless form with exactly these headers (no Origin unless given). */

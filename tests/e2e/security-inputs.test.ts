@@ -1,10 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { FILL_ALL_DATA } from "~/account/form-rules";
-import { DRAFT_FIELD_LIMITS, DRAFT_MAX_BYTES } from "~/auth/signup-draft.server";
-import { DRAFT_TOO_LARGE } from "~/auth/signup-flow.server";
+import { DRAFT_FIELD_LIMITS, DRAFT_MAX_BYTES, DRAFT_TOO_LARGE } from "~/auth/signup-draft.server";
 import { SIGNUP_MESSAGES } from "~/auth/signup-schemas";
 import { emailOutbox, events, signupDrafts, users } from "~/db/schema";
+import { FILL_ALL_DATA } from "~/forms/member-form-rules";
 import { RATE_LIMITS } from "~/security/rate-limit.server";
 
 /** The 429 says how long to wait (ADR 0013). */

@@ -4,7 +4,7 @@ import { logServerOnFailure } from "../helpers/members";
 import { type SecurityServer, startSecurityServer } from "../helpers/security-server";
 
 /**
- * SQL metacharacters in every search (DESIGN.md 8): the public directory and events list (page
+ * SQL metacharacters in every search (docs/design.md 8): the public directory and events list (page
  * and JSON API), the admin's people lists, the geography API and ids in paths. Each answers
  * below 500 with the right results: LIKE's wildcards typed by a person are searched literally
  * (a name with % or _ is found, and a lone % does not match everything), quotes and comment

@@ -9,7 +9,7 @@ import { hostileFiles, POLYGLOT_SCRIPT, type UploadFile } from "../helpers/secur
 import { lastStepForm, signupAtLastStep } from "../helpers/signup-posts";
 
 /**
- * Upload attacks on every upload field (DESIGN.md 8): the sign-up's photos (volunteer; the
+ * Upload attacks on every upload field (docs/design.md 8): the sign-up's photos (volunteer; the
  * institution's profile photo and cover), the profile edits and the event cover, new and edited.
  * SVG with a script, a text file with an image's name, a pixel bomb, 6 MB and 20 MB files are
  * each refused with their pt-BR message; a JPEG/HTML polyglot is accepted but stored re-encoded,

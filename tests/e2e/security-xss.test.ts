@@ -9,7 +9,7 @@ import { lastStepForm, signupAtLastStep } from "../helpers/signup-posts";
 import { waitFor } from "../helpers/wait";
 
 /**
- * Stored and reflected XSS (DESIGN.md 8): every text a person can write (the sign-up wizard's
+ * Stored and reflected XSS (docs/design.md 8): every text a person can write (the sign-up wizard's
  * fields, volunteer and institution profile edits, event, application, search boxes and query
  * strings) carries script
  * payloads, and every page that shows them (public pages with their JSON-LD and meta tags,

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { testIp } from "./accounts";
+import { runAxe } from "./axe";
 import { watchPageProblems } from "./browser";
 
 /**
@@ -31,7 +31,7 @@ export class Sweep {
     for (const viewport of [...WIDTHS].reverse()) {
       await page.setViewportSize(viewport);
       await settleTransitions(page);
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await runAxe(page);
       // An empty or broken page passes nothing: that is not a clean page.
       if (results.passes.length < 10) throw new Error(`axe checked almost nothing on ${state}`);
       for (const violation of results.violations) {

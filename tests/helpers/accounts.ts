@@ -1,8 +1,4 @@
-import { createHash, randomBytes, randomInt } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { cp, mkdtemp, open, rename, rm, stat, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { randomBytes, randomInt } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
@@ -16,8 +12,6 @@ import {
 import { accounts, institutions, users } from "~/db/schema";
 import { processImageUpload } from "~/images/pipeline.server";
 import { makeJpeg } from "./images";
-import { PROJECT_ROOT, type RunningServer, type ServerOptions, startServer } from "./server";
-import { waitFor } from "./wait";
 
 /**
  * Accounts for end-to-end tests, written straight into a fresh DATA_DIR before the server starts
@@ -200,140 +194,6 @@ export async function insertCredentialUser(
     password: passwordHash,
   });
   return row.id;
-}
-
-export interface AccountsServer<K extends string> extends RunningServer {
-  accounts: Record<K, SeededAccount>;
-  /**
-   * Stops the server, keeping its DATA_DIR, and opens its database in this process to look at
-   * what was stored. Close it with closeDatabase(); `stop()` still removes the directory.
-   */
-  stopAndOpenDatabase: () => Promise<Database>;
-}
-
-/**
- * A production server of this test file's own, on a fresh DATA_DIR holding only the given
- * accounts (so no demo data is generated). TRUST_PROXY is on, so each test can pose as its own
- * client with an X-Forwarded-For header and the per-IP rate limits of one test never touch
- * another. `stop()` also deletes the DATA_DIR.
- */
-export async function startAccountsServer<K extends string>(
-  specs: Record<K, AccountSpec>,
-  options: Omit<ServerOptions, "dataDir"> = {},
-): Promise<AccountsServer<K>> {
-  const dataDir = await migratedDataDir();
-  try {
-    const seeded = await seedAccounts(dataDir, specs);
-    const server = await startServer({
-      ...options,
-      dataDir,
-      env: { TRUST_PROXY: "true", ...options.env },
-    });
-    let stopping = false;
-    // A server that dies under the tests leaves only "connection refused" behind: say why.
-    void server.exited.then((exit) => {
-      if (!stopping) {
-        console.error(
-          `accounts server ${server.url} exited during the tests (${JSON.stringify(exit)}):\n` +
-            server.logs().split("\n").slice(-40).join("\n"),
-        );
-      }
-    });
-    return {
-      ...server,
-      accounts: seeded,
-      stopAndOpenDatabase: async () => {
-        stopping = true;
-        await server.stop();
-        return openDatabase({ dataDir });
-      },
-      stop: async () => {
-        stopping = true;
-        const exit = await server.stop();
-        await rm(dataDir, { recursive: true, force: true });
-        return exit;
-      },
-    };
-  } catch (error) {
-    await rm(dataDir, { recursive: true, force: true });
-    throw error;
-  }
-}
-
-/**
- * A fresh DATA_DIR whose embedded database already exists and is migrated. Creating a PGlite
- * database (initdb in WebAssembly, then the migrations) takes several seconds of CPU, so it is
- * done once per version of the migrations and copied for each server: the template lives in the
- * system's temp folder, keyed by a digest of app/db/migrations and the PGlite version, built by
- * one process under a lock file while the others wait, and moved into place only when complete.
- */
-export async function migratedDataDir(): Promise<string> {
-  const template = await migratedTemplate();
-  const dataDir = await mkdtemp(path.join(tmpdir(), "conecta-accounts-"));
-  await cp(template, dataDir, {
-    recursive: true,
-    // The marker is the template's, not part of a data directory.
-    filter: (source) => source !== path.join(template, "ready"),
-  });
-  return dataDir;
-}
-
-function templateKey(): string {
-  const digest = createHash("sha256");
-  const migrations = path.join(PROJECT_ROOT, "app/db/migrations");
-  const files = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true })
-      .flatMap((entry) =>
-        entry.isDirectory() ? files(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
-      )
-      .sort();
-  for (const file of files(migrations)) digest.update(file).update(readFileSync(file));
-  digest.update(
-    readFileSync(path.join(PROJECT_ROOT, "node_modules/@electric-sql/pglite/package.json")),
-  );
-  return digest.digest("hex").slice(0, 16);
-}
-
-async function migratedTemplate(): Promise<string> {
-  const template = path.join(tmpdir(), `conecta-test-template-${templateKey()}`);
-  const ready = path.join(template, "ready");
-  if (existsSync(ready)) return template;
-  const lockFile = `${template}.lock`;
-  const lock = await open(lockFile, "wx").catch(async (error: NodeJS.ErrnoException) => {
-    if (error.code !== "EEXIST") throw error;
-    // A builder left a lock behind (crashed): after five minutes it no longer counts.
-    if (Date.now() - (await stat(lockFile)).mtimeMs > 5 * 60_000) {
-      await rm(lockFile, { force: true });
-      return open(lockFile, "wx");
-    }
-    return null;
-  });
-  if (!lock) {
-    await waitFor(() => existsSync(ready), {
-      timeoutMs: 180_000,
-      intervalMs: 250,
-      message: `the database template ${template}`,
-    });
-    return template;
-  }
-  const building = await mkdtemp(path.join(tmpdir(), "conecta-test-template-build-"));
-  try {
-    await openDatabase({ dataDir: building });
-    await closeDatabase();
-    await writeFile(path.join(building, "ready"), "");
-    await rename(building, template).catch(async (error: NodeJS.ErrnoException) => {
-      // Another run (whose lock was taken for stale) finished first: use its template.
-      if (!existsSync(ready)) throw error;
-      await rm(building, { recursive: true, force: true });
-    });
-    return template;
-  } catch (error) {
-    await rm(building, { recursive: true, force: true });
-    throw error;
-  } finally {
-    await lock.close();
-    await rm(lockFile, { force: true });
-  }
 }
 
 /** A distinct client address for one test (used as X-Forwarded-For; the server trusts it). */

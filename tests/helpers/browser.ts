@@ -1,5 +1,11 @@
-import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import {
+  type Browser,
+  type BrowserContextOptions,
+  type BrowserServer,
+  chromium,
+  type Page,
+} from "playwright-core";
+import { afterAll, beforeAll, inject } from "vitest";
 
 /** Flags that let Debian's Chromium run headless as root on a machine without outside network. */
 export const CHROMIUM_ARGS = [
@@ -12,16 +18,30 @@ export const CHROMIUM_ARGS = [
   "--no-first-run",
 ];
 
+const LAUNCH_OPTIONS = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  headless: true,
+  args: CHROMIUM_ARGS,
+};
+
 /**
- * Debian's Chromium by default; CHROMIUM_PATH picks another build. Create pages with
- * `browser.newContext()` then `context.newPage()` (axe needs a context of its own).
+ * One Chromium for the whole e2e run (tests/e2e/global-setup.ts), which every test file
+ * connects to instead of launching its own: a launch costs a second of CPU or more, and the
+ * files' contexts are isolated from each other all the same.
+ */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer(LAUNCH_OPTIONS);
+}
+
+/**
+ * The test file's connection to the run's Chromium (or a Chromium of its own outside the e2e
+ * project): Debian's Chromium by default; CHROMIUM_PATH picks another build. Create pages with
+ * `browser.newContext()` then `context.newPage()` (axe needs a context of its own). `close()`
+ * closes what the file opened and leaves the shared browser to the others.
  */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
+  const endpoint = inject("chromiumEndpoint");
+  return endpoint ? chromium.connect(endpoint) : chromium.launch(LAUNCH_OPTIONS);
 }
 
 /**
@@ -81,6 +101,11 @@ export function watchPageProblems(page: Page): () => string[] {
     // answer (every private one, issue 11) Chromium then reports the request as aborted instead
     // of finished, as no cache entry is being written. Its status is checked below like any other.
     if (error === "net::ERR_ABORTED" && answered.has(request) && pathname.endsWith(".data")) return;
+    // An image the page stopped wanting: Chromium cancels the load when the element leaves the
+    // document or its source changes (a cover replaced, a form left for the next page), which on a
+    // busy machine happens before a photo has arrived. A missing or broken image is still an HTTP
+    // error below or a different net:: error here.
+    if (error === "net::ERR_ABORTED" && request.resourceType() === "image") return;
     const text = `request failed: ${request.url()} (${error})`;
     problems.push({ url: request.url(), text, failedLoad: false });
   });

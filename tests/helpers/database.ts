@@ -1,6 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rm } from "node:fs/promises";
 import { afterAll, beforeAll } from "vitest";
 import {
   closeDatabase,
@@ -8,6 +6,7 @@ import {
   type DatabaseTarget,
   openDatabase,
 } from "~/db/client.server";
+import { migratedDataDir } from "./data-dir";
 import { createScratchDatabase } from "./postgres";
 
 /**
@@ -30,8 +29,9 @@ export interface TestDatabase {
 }
 
 /**
- * A fresh, migrated database through the app's own openDatabase(): a new temporary DATA_DIR on
- * PGlite, or a new database on the server in TEST_DATABASE_URL. The app keeps one database per
+ * A fresh, migrated database through the app's own openDatabase(): a copy of the migrated template
+ * DATA_DIR on PGlite, or a new database cloned from the template database on the server in
+ * TEST_DATABASE_URL (tests/helpers/data-dir.ts). The app keeps one database per
  * process, so a test file holds at most one at a time (call dispose() in afterAll).
  */
 export async function testDatabase(kind: DatabaseKind = databaseKind()): Promise<TestDatabase> {
@@ -63,12 +63,12 @@ interface Storage {
 }
 
 async function temporaryDataDir(): Promise<Storage> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "conecta-test-"));
+  const dataDir = await migratedDataDir();
   return { target: { dataDir }, remove: () => rm(dataDir, { recursive: true, force: true }) };
 }
 
 async function scratchServer(): Promise<Storage> {
-  const scratch = await createScratchDatabase();
+  const scratch = await createScratchDatabase({ migrated: true });
   return { target: { url: scratch.url }, remove: scratch.drop };
 }
 

@@ -28,7 +28,7 @@ export async function fixtureDatabase<K extends string>(options: {
   events?: EventSeed[];
   applications?: ApplicationSeed[];
 }): Promise<FixtureDatabase<K>> {
-  const scratch = await createScratchDatabase();
+  const scratch = await createScratchDatabase({ migrated: true });
   try {
     const accounts = await seedAccounts({ url: scratch.url }, options.accounts);
     const ids = await seedRows(

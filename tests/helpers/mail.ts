@@ -106,6 +106,56 @@ export async function readMailDir(dir: string): Promise<ReceivedEmail[]> {
   );
 }
 
+/** The e-mails to `to` in a mail directory, oldest first. */
+export async function mailTo(mailDir: string, to: string): Promise<ReceivedEmail[]> {
+  return (await readMailDir(mailDir)).filter((mail) => mail.to.includes(to));
+}
+
+/** How long a test waits for an e-mail the app sends after its response (the outbox's turn). */
+export const MAIL_TIMEOUT_MS = 15_000;
+
+/**
+ * Waits until at least `count` e-mails to `to` whose subject matches (a RegExp, or a string the
+ * subject contains) are in `read()`'s list, and returns them all, oldest first. The one waiter for
+ * both ways e-mail reaches a test: a server's DATA_DIR/mail (waitForMail) and an SMTP sink.
+ */
+async function waitForMatching(
+  read: () => ReceivedEmail[] | Promise<ReceivedEmail[]>,
+  to: string,
+  { subject, count = 1, timeoutMs = MAIL_TIMEOUT_MS }: MailMatch = {},
+): Promise<ReceivedEmail[]> {
+  const matches = (mail: ReceivedEmail) =>
+    mail.to.includes(to) &&
+    (subject === undefined ||
+      (typeof subject === "string" ? mail.subject.includes(subject) : subject.test(mail.subject)));
+  return waitFor(
+    async () => {
+      const found = (await read()).filter(matches);
+      return found.length >= count ? found : undefined;
+    },
+    { timeoutMs, message: `${count} e-mail(s) to ${to}${subject ? ` matching ${subject}` : ""}` },
+  );
+}
+
+export interface MailMatch {
+  subject?: string | RegExp;
+  /** Wait for this many matching e-mails (default 1). */
+  count?: number;
+  timeoutMs?: number;
+}
+
+/** Waits for e-mails the server wrote to its mail directory (no SMTP_URL): see waitForMatching. */
+export function waitForMail(
+  mailDir: string,
+  to: string,
+  subject?: string | RegExp,
+  count = 1,
+): Promise<[ReceivedEmail, ...ReceivedEmail[]]> {
+  return waitForMatching(() => readMailDir(mailDir), to, { subject, count }) as Promise<
+    [ReceivedEmail, ...ReceivedEmail[]]
+  >;
+}
+
 /** The reset link in an e-mail's text: `<BASE_URL>/auth/resetar-senha?token=...`. */
 export function resetLinkIn(email: ReceivedEmail): string | undefined {
   return email.text.match(/https?:\/\/\S+\/auth\/resetar-senha\?token=[\w.-]+/)?.[0];
@@ -154,11 +204,10 @@ export async function startSmtpSink(
     port,
     url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
     messages,
-    waitForMessage: (to, { after = 0, timeoutMs = 15_000 } = {}) =>
-      waitFor(() => messages.filter((message) => message.to.includes(to))[after], {
-        timeoutMs,
-        message: `e-mail #${after + 1} to ${to}`,
-      }),
+    waitForMessage: async (to, { after = 0, timeoutMs } = {}) => {
+      const found = await waitForMatching(() => messages, to, { count: after + 1, timeoutMs });
+      return found[after] as ReceivedEmail;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

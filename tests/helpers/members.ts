@@ -1,24 +1,10 @@
-import { mkdirSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
-import { expect } from "vitest";
-import {
-  closeDatabase,
-  type Database,
-  type DatabaseTarget,
-  openDatabase,
-} from "~/db/client.server";
+import { closeDatabase, type DatabaseTarget, openDatabase } from "~/db/client.server";
 import { events, images, volunteerRequests } from "~/db/schema";
 import { processImageUpload } from "~/images/pipeline.server";
-import { type AccountSpec, HttpClient, type SeededAccount, seedAccounts, testIp } from "./accounts";
+import { HttpClient, type SeededAccount, testIp } from "./accounts";
 import { watchPageProblems } from "./browser";
 import { makeJpeg } from "./images";
-import { type ReceivedEmail, readMailDir } from "./mail";
-import { type RunningServer, startServer } from "./server";
-import { waitFor } from "./wait";
 
 /**
  * Helpers of the member-area tests (issue 5, tests/e2e/members-*.test.ts): a server of the
@@ -27,7 +13,6 @@ import { waitFor } from "./wait";
  * phone-sized browser pages, e-mails from DATA_DIR/mail, axe and screenshots.
  */
 
-export const SHOTS_DIR = "/tmp/shots-members";
 export const PHONE = { width: 390, height: 844 };
 
 export interface EventSeed {
@@ -50,58 +35,10 @@ export interface ApplicationSeed {
   status?: "PENDING" | "ACCEPTED" | "DECLINED";
 }
 
-export interface MembersServer<K extends string> extends RunningServer {
-  accounts: Record<K, SeededAccount>;
-  /** Ids of the seeded events and applications, by key. */
-  ids: Record<string, string>;
-  /** Where the server writes e-mails (no SMTP_URL). */
-  mailDir: string;
-  /** Stops the server and opens its database here, to check what was stored. */
-  stopAndOpenDatabase: () => Promise<Database>;
-}
-
 function yearFromNow(): string {
   const date = new Date();
   date.setUTCFullYear(date.getUTCFullYear() + 1);
   return date.toISOString().slice(0, 10);
-}
-
-/**
- * A production server on a fresh DATA_DIR holding the given accounts (through the app's own
- * account creation, tests/helpers/accounts.ts), events and applications. TRUST_PROXY is on, so
- * each client can be a client of its own for the rate limits. `stop()` deletes the DATA_DIR.
- */
-export async function startMembersServer<K extends string>(options: {
-  accounts: Record<K, AccountSpec>;
-  events?: EventSeed[];
-  applications?: ApplicationSeed[];
-  env?: Record<string, string | undefined>;
-}): Promise<MembersServer<K>> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "conecta-members-"));
-  try {
-    const accounts = await seedAccounts(dataDir, options.accounts);
-    const ids = await seedRows(dataDir, accounts as Record<string, SeededAccount>, options);
-    const server = await startServer({ dataDir, env: { TRUST_PROXY: "true", ...options.env } });
-    return {
-      ...server,
-      accounts,
-      ids,
-      mailDir: path.join(dataDir, "mail"),
-      stopAndOpenDatabase: async () => {
-        await server.stop();
-        return openDatabase({ dataDir });
-      },
-      stop: async () => {
-        const exit = await server.stop();
-        await closeDatabase();
-        await rm(dataDir, { recursive: true, force: true });
-        return exit;
-      },
-    };
-  } catch (error) {
-    await rm(dataDir, { recursive: true, force: true });
-    throw error;
-  }
 }
 
 /**
@@ -217,46 +154,6 @@ export async function phonePage(
   return { page, problems: watchPageProblems(page) };
 }
 
-/** A full-page screenshot under /tmp/shots-members (outside the repository). */
-export async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  // From the top: a sticky header scrolled along would sit in the middle of a full-page shot.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
-}
-
-/** Zero axe violations on the page as it is now. */
-export async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const violations = results.violations.map((violation) => ({
-    id: violation.id,
-    help: violation.help,
-    targets: violation.nodes.map((node) => node.target.join(" ")),
-  }));
-  expect(violations, `axe on ${what}`).toEqual([]);
-}
-
-/** The e-mails written to DATA_DIR/mail for `to` (oldest first). */
-export async function mailTo(server: { mailDir: string }, to: string): Promise<ReceivedEmail[]> {
-  return (await readMailDir(server.mailDir)).filter((mail) => mail.to.includes(to));
-}
-
-/** Waits for the `count`-th e-mail to `to` whose subject matches, and returns them all. */
-export async function waitForMail(
-  server: { mailDir: string },
-  to: string,
-  subject: RegExp,
-  count = 1,
-): Promise<ReceivedEmail[]> {
-  return waitFor(
-    async () => {
-      const found = (await mailTo(server, to)).filter((mail) => subject.test(mail.subject));
-      return found.length >= count ? found : undefined;
-    },
-    { timeoutMs: 15_000, message: `${count} e-mail(s) to ${to} matching ${subject}` },
-  );
-}
-
 /** `/a/b?x=1` → `/a/b.data?x=1&_routes=<route id>`, as a client-side navigation asks. */
 export function dataUrl(url: string, routeId: string): string {
   const [pathname = "", query] = url.split("?");
@@ -294,7 +191,7 @@ export async function idFromLink(page: Page, pattern: RegExp): Promise<string> {
 }
 
 /**
- * A complete, valid event form (SPEC.md 5) as the event pages post it; `fields` overrides any
+ * A complete, valid event form (docs/spec.md 5) as the event pages post it; `fields` overrides any
  * field, and `cover` (a file's bytes) goes in landingImage when given.
  */
 export function eventFormData(

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { migratedTemplateDatabase } from "./data-dir";
 
 /**
  * Scratch databases on the PostgreSQL server named by TEST_DATABASE_URL. Each test that needs a
@@ -26,11 +27,19 @@ export interface ScratchDatabase {
   drop: () => Promise<void>;
 }
 
-export async function createScratchDatabase(): Promise<ScratchDatabase> {
+/**
+ * An empty database, or with `{ migrated: true }` a copy of the migrated template
+ * (tests/helpers/data-dir.ts), which is what a test of the app's code (not of its migrations)
+ * wants.
+ */
+export async function createScratchDatabase(
+  options: { migrated?: boolean } = {},
+): Promise<ScratchDatabase> {
   const adminUrl = postgresTestUrl();
   if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set");
   const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
-  await withAdminClient(adminUrl, (client) => client.query(`create database ${name}`));
+  const template = options.migrated ? ` template ${await migratedTemplateDatabase(adminUrl)}` : "";
+  await withAdminClient(adminUrl, (client) => client.query(`create database ${name}${template}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {

@@ -1,17 +1,16 @@
-import { rm } from "node:fs/promises";
-import path from "node:path";
 import { getTableName, is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
-import { closeDatabase, type Database, openDatabase } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import * as schema from "~/db/schema";
-import { type AccountSpec, migratedDataDir, type SeededAccount, seedAccounts } from "./accounts";
-import { type ApplicationSeed, type EventSeed, seedRows } from "./members";
-import { type RunningServer, startServer } from "./server";
+import {
+  type FixtureServer,
+  type FixtureServerOptions,
+  startFixtureServer,
+} from "./fixture-server";
 
 /**
- * The security suite's server (tests/e2e/security-*.test.ts): a production build on an embedded
- * database holding exactly the given accounts, events and applications, with TRUST_PROXY on so
- * each client poses as its own address. It also photographs the database before the server
+ * The security suite's server (tests/e2e/security-*.test.ts): a fixture server
+ * (tests/helpers/fixture-server.ts) that also photographs the database before the server
  * starts, so a test can prove that everything it threw at the server changed nothing.
  */
 
@@ -37,69 +36,25 @@ export async function databaseSnapshot(db: Database): Promise<Record<string, str
   return snapshot;
 }
 
-export interface SecurityServer<K extends string> extends RunningServer {
-  accounts: Record<K, SeededAccount>;
-  ids: Record<string, string>;
-  mailDir: string;
+export interface SecurityServer<K extends string> extends FixtureServer<K> {
   /** The database as seeded, before the server started. */
   before: Record<string, string[]>;
   /** Stops the server (keeping DATA_DIR) and returns the database as it is now. */
   stopAndSnapshot: () => Promise<Record<string, string[]>>;
-  /** Stops the server (keeping DATA_DIR) and runs `inspect` on its database. */
-  stopAndInspect: <T>(inspect: (db: Database) => Promise<T>) => Promise<T>;
-  /** Starts the server again on the same DATA_DIR (same sessions); the returned URL is new. */
-  restart: () => Promise<RunningServer>;
 }
 
-export async function startSecurityServer<K extends string>(options: {
-  accounts: Record<K, AccountSpec>;
-  events?: EventSeed[];
-  applications?: ApplicationSeed[];
-  env?: Record<string, string | undefined>;
-}): Promise<SecurityServer<K>> {
-  const dataDir = await migratedDataDir();
-  try {
-    const accounts = await seedAccounts(dataDir, options.accounts);
-    const ids = await seedRows(dataDir, accounts as Record<string, SeededAccount>, options);
-    const before = await databaseSnapshot(await openDatabase({ dataDir }));
-    await closeDatabase();
-    const env = { TRUST_PROXY: "true", ...options.env };
-    let current = await startServer({ dataDir, env });
-    const result: SecurityServer<K> = {
-      ...current,
-      accounts,
-      ids,
-      mailDir: path.join(dataDir, "mail"),
-      before,
-      stopAndSnapshot: () => result.stopAndInspect(databaseSnapshot),
-      stopAndInspect: async (inspect) => {
-        await current.stop();
-        try {
-          return await inspect(await openDatabase({ dataDir }));
-        } finally {
-          await closeDatabase();
-        }
-      },
-      restart: async () => {
-        current = await startServer({ dataDir, env });
-        Object.assign(result, { url: current.url, port: current.port, process: current.process });
-        Object.assign(result, {
-          exited: current.exited,
-          logs: current.logs,
-          logEntries: current.logEntries,
-        });
-        return current;
-      },
-      stop: async () => {
-        const exit = await current.stop();
-        await rm(dataDir, { recursive: true, force: true });
-        return exit;
-      },
-    };
-    return result;
-  } catch (error) {
-    await closeDatabase().catch(() => undefined);
-    await rm(dataDir, { recursive: true, force: true });
-    throw error;
-  }
+export async function startSecurityServer<K extends string>(
+  options: Omit<FixtureServerOptions<K>, "beforeStart">,
+): Promise<SecurityServer<K>> {
+  let before: Record<string, string[]> = {};
+  const server = await startFixtureServer({
+    ...options,
+    beforeStart: async (db) => {
+      before = await databaseSnapshot(db);
+    },
+  });
+  return Object.assign(server, {
+    before,
+    stopAndSnapshot: () => server.stopAndInspect(databaseSnapshot),
+  });
 }

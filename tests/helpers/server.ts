@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { migratedDataDir } from "./data-dir";
 import { freePort } from "./net";
 import { withTimeout } from "./wait";
 
@@ -61,7 +61,11 @@ export function parseLogEntries(output: string): LogEntry[] {
 export interface ServerOptions {
   /** Extra variables; `undefined` removes one. DATA_DIR, PORT and BASE_URL are set here. */
   env?: Record<string, string | undefined>;
-  /** Reuse an existing DATA_DIR (not removed on stop); default: a fresh temporary one. */
+  /**
+   * Reuse an existing DATA_DIR (not removed on stop); default: a fresh copy of the migrated
+   * template (tests/helpers/data-dir.ts: an existing, migrated but empty database, on which a
+   * development server still writes its demo data), removed on stop.
+   */
   dataDir?: string;
   /** Flags for node itself, before the entry (the benchmark's --cpu-prof). */
   nodeArgs?: string[];
@@ -71,7 +75,7 @@ export interface ServerOptions {
 
 /**
  * Spawns the production build (`node server/main.js`, or `npm start`'s supervisor), on a free port and
- * a fresh DATA_DIR. NODE_ENV and DATABASE_URL are not inherited from the test runner (Vitest sets
+ * a fresh DATA_DIR (see ServerOptions.dataDir; a test of a first start passes an empty one). NODE_ENV and DATABASE_URL are not inherited from the test runner (Vitest sets
  * NODE_ENV=test): pass them in `env` to choose production mode or PostgreSQL.
  */
 export async function spawnServer(options: ServerOptions = {}): Promise<RunningServer> {
@@ -81,7 +85,7 @@ export async function spawnServer(options: ServerOptions = {}): Promise<RunningS
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const ownsDataDir = options.dataDir === undefined;
-  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), "conecta-server-")));
+  const dataDir = options.dataDir ?? (await migratedDataDir());
 
   const env: Record<string, string | undefined> = { ...process.env };
   delete env.NODE_ENV;

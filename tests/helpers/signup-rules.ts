@@ -2,7 +2,7 @@
  * The sign-up wizard's validation messages as walks: start with an empty step, press the button,
  * read the one message shown, fix that field, press again... Each row is what the person changed
  * since the last press and the message the step must then show, so the rows' order is the order
- * of SPEC.md section 5 (plus the rules DESIGN.md and issue 3 add, marked in `source`).
+ * of docs/spec.md section 5 (plus the rules docs/design.md and issue 3 add, marked in `source`).
  * The same tables drive the Zod schema test (tests/unit) and the browser tests, with and without
  * JavaScript (tests/e2e/accounts-signup.test.ts).
  */

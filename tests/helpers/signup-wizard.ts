@@ -1,5 +1,3 @@
-import { mkdirSync } from "node:fs";
-import path from "node:path";
 import type { Page, Response } from "playwright-core";
 import type { Edit } from "./signup-rules";
 import { VALID_PASSWORD } from "./signup-rules";
@@ -18,14 +16,6 @@ export interface WizardOptions {
 export interface Pictures {
   photo: { name: string; mimeType: string; buffer: Buffer };
   cover: { name: string; mimeType: string; buffer: Buffer };
-}
-
-export const SHOTS_DIR = "/tmp/shots-accounts";
-
-/** A full-page screenshot under /tmp/shots-accounts (outside the repository). */
-export async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
 }
 
 export function heading(page: Page, name: string) {

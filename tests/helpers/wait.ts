@@ -38,3 +38,14 @@ export async function withTimeout<T>(promise: Promise<T>, timeoutMs: number, wha
     clearTimeout(timer);
   }
 }
+
+/**
+ * Options for every `expect.poll` in the browser tests (its 1 s default failed on a busy machine):
+ * how long a condition may take to become true, by what it waits for.
+ */
+export const POLL = {
+  /** The page reacting by itself: a dialog turning modal, focus moving, a section opening. */
+  ui: { timeout: 10_000, interval: 50 },
+  /** A change that needs the server: a navigation, a list loading more, an action's answer. */
+  server: { timeout: 20_000, interval: 100 },
+} as const;

@@ -12,7 +12,7 @@ import { type TestDatabase, testDatabase } from "../helpers/database";
 import { readMailDir, type SmtpSink, startSmtpSink } from "../helpers/mail";
 
 /**
- * Issue 3, e-mail delivery (DESIGN.md 2, 8): the outbox is written in the transaction of the
+ * Issue 3, e-mail delivery (docs/design.md 2, 8): the outbox is written in the transaction of the
  * action that causes the e-mail, deduplicated by key, and sent by the worker through a real SMTP
  * server on loopback, with retries and exponential back-off while the server is down, exactly
  * once, and after a restart. Runs on PGlite and on PostgreSQL.

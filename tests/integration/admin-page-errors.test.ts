@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { loadAdminPage } from "~/admin/admin-page.server";
-import { parseAdminQuery } from "~/components/admin/admin-url";
+import { parseAdminQuery } from "~/admin/admin-url";
+import { loadAdminPage } from "~/routes/admin.dashboard.server";
 import { databaseForFile } from "../helpers/database";
 
 /**
- * SPEC.md 8 "Admin": when a section cannot be read, the admin sees the spec's text for what they
+ * docs/spec.md 8 "Admin": when a section cannot be read, the admin sees the spec's text for what they
  * were doing: opening a section, refreshing the dashboard, or searching a list. The failure is a
  * real one: the tables the sections read are renamed away for the duration of the test.
  */

@@ -3,15 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { KEEP_SAVED_IMAGE } from "~/account/form-rules";
-import { SavedImageMissingError } from "~/account/stored-images.server";
 import { applyToInstitution, findApplicationTarget } from "~/applications/applications.server";
-import {
-  DRAFT_MAX_BYTES,
-  DraftRefusedError,
-  readDraft,
-  saveDraft,
-} from "~/auth/signup-draft.server";
+import { DRAFT_MAX_BYTES, readDraft, saveDraft } from "~/auth/signup-draft.server";
 import type { Database } from "~/db/client.server";
 import {
   emailOutbox,
@@ -27,15 +20,16 @@ import { enqueueEmail, InvalidRecipientError } from "~/email/outbox.server";
 import { createTransport } from "~/email/transport.server";
 import { startMailWorker } from "~/email/worker.server";
 import { createEvent, updateEvent } from "~/events/institution-events.server";
+import { FILL_ALL_DATA, KEEP_SAVED_IMAGE } from "~/forms/member-form-rules";
+import { NOT_AN_IMAGE } from "~/images/image-messages";
 import { canSeeImage, findImage } from "~/images/images.server";
 import {
   IMAGE_TOO_COSTLY,
   IMAGE_TOO_MANY_PIXELS,
   IMAGE_UPLOADS_LIMITED,
-  ImageRejectedError,
-  NOT_AN_IMAGE,
   processImageUpload,
 } from "~/images/pipeline.server";
+import { AppError } from "~/lib/app-error";
 import { RATE_LIMITS } from "~/security/rate-limit.server";
 import { updateVolunteerProfile } from "~/volunteers/volunteer-profile.server";
 import { type TestDatabase, testDatabase } from "../helpers/database";
@@ -240,8 +234,8 @@ describe("the sign-up draft", () => {
     const refused = await saveDraft(request(cookie), "10.1.0.2", { step: 1, data }).catch(
       (error: unknown) => error,
     );
-    expect(refused).toBeInstanceOf(DraftRefusedError);
-    expect((refused as DraftRefusedError).reason).toBe("too-large");
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).code).toBe("too-large");
     const draft = await readDraft(request(cookie));
     expect(draft?.step).toBe(2);
     expect(draft?.data).toEqual({ name: "Antes" });
@@ -254,8 +248,8 @@ describe("the sign-up draft", () => {
     const refused = await saveDraft(request(), network, { step: 1 }).catch(
       (error: unknown) => error,
     );
-    expect(refused).toBeInstanceOf(DraftRefusedError);
-    expect((refused as DraftRefusedError).reason).toBe("rate-limited");
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).code).toBe("rate-limited");
     // Another address, and a draft already open at this one, are not affected.
     const other = await saveDraft(request(), "10.1.0.4", { step: 1 });
     expect(await saveDraft(request(other), network, { step: 2 })).toContain("conecta.signup=");
@@ -268,13 +262,13 @@ describe("the sign-up draft", () => {
   });
 });
 
-async function rejection(promise: Promise<unknown>): Promise<ImageRejectedError> {
+async function rejection(promise: Promise<unknown>): Promise<AppError> {
   const error = await promise.then(
     () => null,
     (caught: unknown) => caught,
   );
-  expect(error).toBeInstanceOf(ImageRejectedError);
-  return error as ImageRejectedError;
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
 }
 
 describe("uploads: decoded cost and the uploader's quota", () => {
@@ -285,7 +279,7 @@ describe("uploads: decoded cost and the uploader's quota", () => {
     const refused = await rejection(processImageUpload(new Blob([new Uint8Array(png)]), "cover"));
     const cpu = process.cpuUsage(started);
     expect(refused.message).toBe(IMAGE_TOO_COSTLY);
-    expect(refused.status).toBe(400);
+    expect(refused.code).toBe("invalid");
     expect((cpu.user + cpu.system) / 1000).toBeLessThan(100);
   });
 
@@ -303,8 +297,8 @@ describe("uploads: decoded cost and the uploader's quota", () => {
     await upload(await jpegBlob());
     const limited = await rejection(upload(await jpegBlob()));
     expect(limited.message).toBe(IMAGE_UPLOADS_LIMITED);
-    expect(limited.status).toBe(429);
-    expect(Number(limited.headers?.["Retry-After"])).toBeGreaterThan(0);
+    expect(limited.code).toBe("rate-limited");
+    expect(limited.retryAfterSeconds).toBeGreaterThan(0);
   });
 
   it("accepts a 12-megapixel phone photo (JPEG shrinks on load)", async () => {
@@ -327,7 +321,7 @@ describe("a kept image needs a saved image", () => {
         summary: "Mudou o resumo.",
         photo: KEEP_SAVED_IMAGE,
       }),
-    ).rejects.toEqual(new SavedImageMissingError("previewImage"));
+    ).rejects.toEqual(new AppError("invalid", FILL_ALL_DATA, { field: "previewImage" }));
     const [row] = await db.select().from(volunteers).where(eq(volunteers.userId, volunteerId));
     expect(row?.summary).toBe("Gosto de ler para crianças.");
   });
@@ -346,7 +340,7 @@ describe("a kept image needs a saved image", () => {
       complete: "Praça",
     };
     await expect(createEvent(institutionId, { ...input, cover: KEEP_SAVED_IMAGE })).rejects.toEqual(
-      new SavedImageMissingError("landingImage"),
+      new AppError("invalid", FILL_ALL_DATA, { field: "landingImage" }),
     );
     expect(await db.select().from(events)).toEqual([]);
     const cover = await processImageUpload(await jpegBlob({ width: 900, height: 340 }), "cover");
@@ -360,7 +354,7 @@ describe("a kept image needs a saved image", () => {
         name: "Outro nome",
         cover: KEEP_SAVED_IMAGE,
       }),
-    ).rejects.toEqual(new SavedImageMissingError("landingImage"));
+    ).rejects.toEqual(new AppError("invalid", FILL_ALL_DATA, { field: "landingImage" }));
     const [after] = await db.select().from(events).where(eq(events.id, eventId));
     expect(after?.name).toBe("Mutirão");
   });

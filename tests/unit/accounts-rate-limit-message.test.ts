@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { retryAfterHeaders } from "~/lib/retry-after";
 import { rateLimitedMessage } from "~/security/rate-limit.server";
+import { retryAfterHeaders } from "~/web/retry-after";
 
 /** Issue 11: a 429 says how long to wait, rounded up to what a person reads at a glance. */
 describe("rateLimitedMessage", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { afterLoginPath, safeReturnPath } from "~/auth/redirects.server";
-import type { SessionUser } from "~/auth/session.server";
+import type { SessionUser } from "~/auth/session-user";
 
 /**
  * Issue 11, item 9: the `redirectTo` of the login page is honoured only when it is our own

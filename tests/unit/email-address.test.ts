@@ -1,17 +1,17 @@
 import nodemailer from "nodemailer";
 import { describe, expect, it } from "vitest";
-import { FILL_ALL_DATA } from "~/account/form-rules";
 import { applicationSchema, FILL_ALL_FIELDS } from "~/applications/application-schema";
 import { forgotPasswordSchema, loginSchema } from "~/auth/login-schemas";
 import { credentialsSchema, institutionProfileSchema } from "~/auth/signup-schemas";
+import { validateForm } from "~/forms/form-validation";
+import { FILL_ALL_DATA } from "~/forms/member-form-rules";
 import { institutionProfileEditSchema } from "~/institutions/institution-profile-schema";
 import { isSingleEmailAddress } from "~/lib/email-address";
-import { validateForm } from "~/lib/forms";
 
 /**
  * Issue 11, item 4: an e-mail address anywhere is exactly one address. One rule
  * (app/lib/email-address.ts) behind every form's e-mail field, with each form's own message of
- * SPEC.md 5, and behind the outbox. The last test shows why: what nodemailer, which sends the
+ * docs/spec.md 5, and behind the outbox. The last test shows why: what nodemailer, which sends the
  * outbox, makes of the refused values, and that it reads each accepted one as itself.
  */
 
@@ -137,7 +137,7 @@ describe("the one e-mail rule", () => {
     expect(isSingleEmailAddress(value)).toBe(false);
   });
 
-  it("holds the length: 64 for the local part, the limit a form passes (SPEC.md: 50)", () => {
+  it("holds the length: 64 for the local part, the limit a form passes (docs/spec.md: 50)", () => {
     expect(isSingleEmailAddress(`${"a".repeat(64)}@teste.org.br`)).toBe(true);
     expect(isSingleEmailAddress(`${"a".repeat(65)}@teste.org.br`)).toBe(false);
     const fifty = `${"a".repeat(37)}@teste.org.br`;

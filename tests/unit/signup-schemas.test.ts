@@ -1,18 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { cnpjField } from "~/auth/field-rules";
 import {
   credentialsSchema,
   institutionDetailsSchema,
   institutionProfileSchema,
   volunteerProfileSchema,
 } from "~/auth/signup-schemas";
-import { validateForm } from "~/lib/forms";
+import { cnpjField } from "~/forms/field-rules";
+import { validateForm } from "~/forms/form-validation";
 import { cnpjCheckDigits, formatCnpj } from "../helpers/accounts";
 import { type Edit, type StepWalk, signupWalks } from "../helpers/signup-rules";
 
 /**
  * The wizard's Zod schemas (shared by the browser and the server) walked through the same tables
- * as the browser tests: from an empty step, each fix reveals the next message of SPEC.md 5, in
+ * as the browser tests: from an empty step, each fix reveals the next message of docs/spec.md 5, in
  * the spec's order. Messages the server finds in the database (e-mail or CNPJ already taken) are
  * past the schema: there the schema must accept the form.
  */
@@ -67,7 +67,7 @@ describe.each(walks)("sign-up step $id", (walk) => {
   });
 });
 
-describe("CNPJ rule (DESIGN.md 7.2)", () => {
+describe("CNPJ rule (docs/design.md 7.2)", () => {
   it("accepts the alphanumeric CNPJ of issue 3 and the numeric one, punctuated or not", () => {
     expect(cnpjCheckDigits("12ABC34501DE")).toBe("35");
     const field = cnpjField("O CNPJ é obrigatório.");

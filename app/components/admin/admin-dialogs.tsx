@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
+import type { Result } from "~/admin/admin-url";
 import { buttonStyles } from "../ui/button-styles";
 import { PrimaryButton } from "../ui/primary-button";
-import type { Result } from "./admin-url";
 import { ModalDialog } from "./modal-dialog";
 
 export interface ConfirmSpec {
@@ -44,8 +44,8 @@ export function ConfirmDialog({ spec, cancelHref }: { spec: ConfirmSpec; cancelH
   );
 }
 
-/** SPEC.md 8: the success dialogs ("Aprovado!", "Reprovado!", "Excluído!"). */
-export const RESULT_DIALOGS: Partial<Record<Result, { title: string; message: string }>> = {
+/** docs/spec.md 8: the success dialogs ("Aprovado!", "Reprovado!", "Excluído!"). */
+const RESULT_DIALOGS: Partial<Record<Result, { title: string; message: string }>> = {
   aprovado: {
     title: "Aprovado!",
     message: "A aprovação foi registrada e a instituição foi avisada por e-mail.",

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
-import type { SectionData } from "~/admin/admin-page.server";
+import type { SectionData } from "~/admin/admin-sections.server";
+import { type AdminQuery, listHref } from "~/admin/admin-url";
 import { FlashMessage } from "../layout/flash-message";
 import { ConfirmDialog, ErrorDialog, ResultDialog } from "./admin-dialogs";
-import { type AdminQuery, listHref } from "./admin-url";
 import { AuditSection } from "./audit-section";
 import { confirmationFor } from "./confirmations";
 import { DashboardSection } from "./dashboard-section";

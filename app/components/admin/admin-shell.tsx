@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { adminHref, type MenuSection } from "~/admin/admin-url";
 import { LogoMark } from "../layout/logo-mark";
 import { cx } from "../ui/class-names";
 import { LogOutIcon } from "../ui/icons";
-import { adminHref, type MenuSection } from "./admin-url";
 
 const MENU: { section: MenuSection; label: string }[] = [
   { section: "dashboard", label: "Dashboard" },

@@ -1,6 +1,6 @@
+import { adminHref } from "~/admin/admin-url";
 import type { AuditAction, AuditEntry } from "~/admin/audit.server";
 import { ADMIN_PAGE_SIZE, BRAZIL_TIME_ZONE } from "~/config/constants";
-import { adminHref } from "./admin-url";
 import { DataTable } from "./data-table";
 import { Pagination } from "./pagination";
 import { SectionHeader } from "./section-header";

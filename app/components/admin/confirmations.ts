@@ -1,11 +1,11 @@
-import type { SectionData } from "~/admin/admin-page.server";
+import type { SectionData } from "~/admin/admin-sections.server";
+import type { Confirmation } from "~/admin/admin-url";
 import type { ConfirmSpec } from "./admin-dialogs";
-import type { Confirmation } from "./admin-url";
 
 const UNDO = "Esta ação não pode ser desfeita!";
 
 /**
- * The confirmation asked before each action (SPEC.md 8 texts for deletions). Null when the
+ * The confirmation asked before each action (docs/spec.md 8 texts for deletions). Null when the
  * action does not apply to the record as it is now (e.g. approving an event already approved).
  */
 export function confirmationFor(data: SectionData, confirm: Confirmation): ConfirmSpec | null {

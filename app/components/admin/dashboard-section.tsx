@@ -1,9 +1,9 @@
 import { Link } from "react-router";
+import { adminHref } from "~/admin/admin-url";
 import type { DashboardCounts } from "~/admin/dashboard.server";
 import type { ChartPoint } from "~/admin/insights.server";
+import { isoToBrDate } from "~/forms/masks";
 import { ChevronRightIcon } from "../ui/icons";
-import { isoToBrDate } from "../ui/masks";
-import { adminHref } from "./admin-url";
 import { BarChart } from "./bar-chart";
 import { SectionHeader } from "./section-header";
 

@@ -1,13 +1,13 @@
 import { Link } from "react-router";
+import { adminHref } from "~/admin/admin-url";
 import type { AdminEventCard } from "~/admin/events.server";
+import { isoToBrDate } from "~/forms/masks";
 import { buttonStyles } from "../ui/button-styles";
 import { DEFAULT_EVENT_IMAGE_URL } from "../ui/default-images";
 import { CalendarIcon, CheckIcon, EyeIcon, TrashIcon } from "../ui/icons";
-import { isoToBrDate } from "../ui/masks";
-import { adminHref } from "./admin-url";
 import { SectionHeader } from "./section-header";
 
-/** Eventos (SPEC.md 2): the Pendentes and Ativos card groups. */
+/** Eventos (docs/spec.md 2): the Pendentes and Ativos card groups. */
 export function EventsSection({
   events,
 }: {

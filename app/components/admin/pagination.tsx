@@ -3,7 +3,7 @@ import { ADMIN_PAGE_WINDOW } from "~/config/constants";
 import { cx } from "../ui/class-names";
 import { ChevronRightIcon } from "../ui/icons";
 
-/** SPEC.md 9: a window of 4 page numbers around the current page, plus previous and next. */
+/** docs/spec.md 9: a window of 4 page numbers around the current page, plus previous and next. */
 export function pageWindow(page: number, totalPages: number): number[] {
   const last = Math.max(1, totalPages);
   const start = Math.max(1, Math.min(page - 1, last - ADMIN_PAGE_WINDOW + 1));

@@ -1,17 +1,17 @@
 import { Form, Link } from "react-router";
+import { type AdminQuery, adminHref, listHref } from "~/admin/admin-url";
 import type { PersonPage } from "~/admin/people.server";
 import { ADMIN_PAGE_SIZE } from "~/config/constants";
 import { buttonStyles } from "../ui/button-styles";
 import { cx } from "../ui/class-names";
 import { EyeIcon, SearchIcon, TrashIcon } from "../ui/icons";
 import { TextInput } from "../ui/text-input";
-import { type AdminQuery, adminHref, listHref } from "./admin-url";
 import { DataTable } from "./data-table";
 import { Pagination } from "./pagination";
 import { SectionHeader } from "./section-header";
 
 /**
- * Voluntários and Instituições (SPEC.md 2): search by name or e-mail, a table Nome / Email with
+ * Voluntários and Instituições (docs/spec.md 2): search by name or e-mail, a table Nome / Email with
  * view and delete, the count text and pages of 10. Institutions add the Pendentes / Todos tabs.
  */
 export function PeopleList({
@@ -114,7 +114,7 @@ export function PeopleList({
 const iconAction = (tone: string) =>
   cx("flex size-10 items-center justify-center rounded-lg focus-ring", tone);
 
-/** Switching tab drops the search and the page (SPEC.md 2). */
+/** Switching tab drops the search and the page (docs/spec.md 2). */
 function InstitutionTabs({ query }: { query: AdminQuery }) {
   const tabs = [
     { tab: "pendentes" as const, label: "Pendentes" },

@@ -1,13 +1,13 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { type AdminQuery, adminHref, type Confirmation, type Section } from "~/admin/admin-url";
 import type { EventDetails } from "~/admin/events.server";
 import type { InstitutionDetails, VolunteerDetails } from "~/admin/people.server";
+import { formatCnpj, formatPhone, isoToBrDate } from "~/forms/masks";
 import { buttonStyles } from "../ui/button-styles";
 import { ArrowLeftIcon, CheckIcon, CloseIcon, KeyIcon, TrashIcon } from "../ui/icons";
-import { formatCnpj, formatPhone, isoToBrDate } from "../ui/masks";
-import { type AdminQuery, adminHref, type Confirmation, type Section } from "./admin-url";
 
-/** The three read-only detail sections of SPEC.md 2, with their buttons. */
+/** The three read-only detail sections of docs/spec.md 2, with their buttons. */
 
 export function VolunteerDetailsSection({ record }: { record: VolunteerDetails }) {
   return (

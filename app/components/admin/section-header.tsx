@@ -7,7 +7,7 @@ import { Spinner } from "../ui/spinner";
 /**
  * A section's title with "Atualizar": a GET form carrying only the section (and tab), so it
  * reloads from page 1 without the search, with or without JavaScript. `atualizar=1` tells the
- * loader it was a refresh, so a failure says so (SPEC.md 8).
+ * loader it was a refresh, so a failure says so (docs/spec.md 8).
  */
 export function SectionHeader({
   title,

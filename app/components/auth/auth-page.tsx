@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { LogoMark } from "~/components/layout/logo-mark";
+import { usePublicConfig } from "~/components/layout/use-public-config";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { usePublicConfig } from "~/lib/use-public-config";
 
 export interface AuthHeaderLink {
   to: string;

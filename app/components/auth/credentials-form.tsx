@@ -5,13 +5,13 @@ import { ErrorMessage } from "~/components/ui/error-message";
 import { PasswordInput } from "~/components/ui/password-input";
 import { PrimaryButton } from "~/components/ui/primary-button";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { type FormError, useFormValidation } from "~/lib/forms";
+import { type FormError, useFormValidation } from "~/forms/form-validation";
 
 const loginSchemas = () => import("~/auth/login-schemas");
 
 /**
  * E-mail and password, shared by /auth/login and /admin/login. With JavaScript the button
- * stays disabled until both fields are filled (SPEC.md 5); without it the server says what is missing.
+ * stays disabled until both fields are filled (docs/spec.md 5); without it the server says what is missing.
  * `recoveryLink` (too many attempts) adds the way in that does not wait: a new password by e-mail.
  */
 export function CredentialsForm({

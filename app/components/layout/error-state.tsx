@@ -4,7 +4,7 @@ import { ErrorIllustration } from "./error-illustration";
 
 /**
  * The body of not-found and failure pages: illustration, code, title, message and a way back
- * home. It never shows technical details (DESIGN.md section 8: no stack trace reaches a user).
+ * home. It never shows technical details (docs/design.md section 8: no stack trace reaches a user).
  */
 export function ErrorState({
   code,

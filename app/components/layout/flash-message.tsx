@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import type { Flash } from "~/lib/flash.server";
+import type { Flash } from "~/lib/flash";
 
 /**
  * The message an action left for the next page ("Logout realizado com sucesso."). With

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { usePublicConfig } from "~/lib/use-public-config";
+import { usePublicConfig } from "~/components/layout/use-public-config";
 import { LogoMark } from "./logo-mark";
 
 const linkStyle =

@@ -1,12 +1,12 @@
-import { removedFieldName } from "~/account/removed-image-field";
 import { AddressBlock } from "~/components/ui/address-block";
 import { DateField } from "~/components/ui/date-field";
 import { ImageUpload } from "~/components/ui/image-upload";
 import type { CityOption, StateOption } from "~/components/ui/localities";
-import { brDateToIso } from "~/components/ui/masks";
 import { TextInput } from "~/components/ui/text-input";
 import { MAX_LENGTH } from "~/config/constants";
-import type { FormError } from "~/lib/forms";
+import type { FormError } from "~/forms/form-validation";
+import { brDateToIso } from "~/forms/masks";
+import { removedFieldName } from "~/forms/removed-image-field";
 import { MemberForm } from "./member-form";
 import { ResumeAboutFields } from "./profile-fields";
 

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { z } from "zod";
 import { BackButton } from "~/components/ui/back-button";
 import { SectionHeading } from "~/components/ui/section-heading";
-import type { FormError } from "~/lib/forms";
+import type { FormError } from "~/forms/form-validation";
 import { type ErrorFor, MemberForm } from "./member-form";
 
 /** The frame of every member-area form page: "Voltar", then a white card with the title. */

@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
 import { ErrorMessage } from "~/components/ui/error-message";
 import { PrimaryButton } from "~/components/ui/primary-button";
-import { type FormError, useFormValidation } from "~/lib/forms";
+import { type FormError, useFormValidation } from "~/forms/form-validation";
 
 export type ErrorFor = (field: string) => string | undefined;
 

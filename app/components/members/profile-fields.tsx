@@ -1,4 +1,3 @@
-import { removedFieldName } from "~/account/removed-image-field";
 import { EmailInput } from "~/components/ui/email-input";
 import { UserIcon } from "~/components/ui/icons";
 import { ImageUpload } from "~/components/ui/image-upload";
@@ -8,6 +7,7 @@ import { StateCityFields } from "~/components/ui/state-city-fields";
 import { TextArea } from "~/components/ui/text-area";
 import { TextInput } from "~/components/ui/text-input";
 import { MAX_LENGTH, VOLUNTEERING_TYPE_LABELS } from "~/config/constants";
+import { removedFieldName } from "~/forms/removed-image-field";
 
 /**
  * The profile fields a volunteer or an institution fills in at sign-up and edits later, so both

@@ -1,8 +1,8 @@
 import { Form, useNavigation } from "react-router";
 import type { ReceivedApplication } from "~/applications/application-lists.server";
 import { CheckIcon, CloseIcon, MailIcon, PhoneIcon } from "~/components/ui/icons";
-import { formatPhone } from "~/components/ui/masks";
 import { PrimaryButton } from "~/components/ui/primary-button";
+import { formatPhone } from "~/forms/masks";
 import { EmptyList, MemberSection } from "./member-section";
 import { StatusBadge } from "./status-badge";
 

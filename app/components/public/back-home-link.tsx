@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { ArrowLeftIcon } from "~/components/ui/icons";
 
-/** "Voltar para início" (SPEC.md, directory): the way from a public page back to the landing. */
+/** "Voltar para início" (docs/spec.md, directory): the way from a public page back to the landing. */
 export function BackHomeLink() {
   return (
     <Link

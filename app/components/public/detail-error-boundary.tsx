@@ -6,7 +6,7 @@ import { AlertIcon } from "~/components/ui/icons";
 /**
  * The body of a public detail page that could not be shown. Not found (pending, rejected,
  * unknown or malformed ids all look the same from outside): the site's 404. Any other failure:
- * the spec's message in place of the content (SPEC.md: "Detail pages show the error message in
+ * the spec's message in place of the content (docs/spec.md: "Detail pages show the error message in
  * place of content on failure"), with the header, footer and a way back intact.
  */
 export function DetailErrorBoundary({

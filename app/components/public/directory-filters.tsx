@@ -2,7 +2,7 @@ import type { CityOption, StateOption } from "~/components/ui/localities";
 import { SelectField } from "~/components/ui/select-field";
 import { StateCityFields } from "~/components/ui/state-city-fields";
 import { VOLUNTEERING_TYPE_LABELS } from "~/config/constants";
-import type { DirectoryQuery } from "~/institutions/directory-query";
+import type { DirectoryQuery } from "~/institutions/directory";
 
 /** State and city, as in every form of the app, posted as `uf` and `cidade`. */
 export function LocationFilters({

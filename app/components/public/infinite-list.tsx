@@ -4,8 +4,8 @@ import { ArrowLeftIcon, ArrowRightIcon } from "~/components/ui/icons";
 import { PrimaryButton } from "~/components/ui/primary-button";
 import { Spinner } from "~/components/ui/spinner";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import type { ListPage } from "~/search/list-page";
-import { listHref } from "~/search/list-query";
+import type { ListPage } from "~/lists/list-page";
+import { listHref } from "~/lists/list-query";
 import { type LoadFailureMessages, useInfinitePages } from "./use-infinite-pages";
 
 export interface InfiniteListProps<T> {

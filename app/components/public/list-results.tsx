@@ -2,8 +2,8 @@ import { useEffect } from "react";
 import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { useToast } from "~/components/ui/toast";
-import type { ListPage } from "~/search/list-page";
-import { listSearchParams } from "~/search/list-query";
+import type { ListPage } from "~/lists/list-page";
+import { listSearchParams } from "~/lists/list-query";
 import { EmptyState } from "./empty-state";
 import { InfiniteList, type InfiniteListProps } from "./infinite-list";
 

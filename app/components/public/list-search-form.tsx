@@ -6,7 +6,7 @@ import { ChevronDownIcon, FilterIcon, SearchIcon } from "~/components/ui/icons";
 import { PrimaryButton } from "~/components/ui/primary-button";
 import { TextInput } from "~/components/ui/text-input";
 import { MAX_LENGTH } from "~/config/constants";
-import { listHref } from "~/search/list-query";
+import { listHref } from "~/lists/list-query";
 
 interface ListSearchFormProps {
   /** The list's path: a GET form, so search and filters work without JavaScript too. */
@@ -24,7 +24,7 @@ interface ListSearchFormProps {
 }
 
 /**
- * The search box (50 characters at most, SPEC.md) with a collapsible filter panel. Submitting
+ * The search box (50 characters at most, docs/spec.md) with a collapsible filter panel. Submitting
  * starts the list again from its first page; the filters stay in the URL, so a result can be
  * shared or bookmarked.
  */

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { cx } from "~/components/ui/class-names";
-import type { EventListQuery } from "~/events/event-list-query";
-import { EVENTS_PATH } from "~/events/event-list-query";
-import { listHref } from "~/search/list-query";
+import type { EventListQuery } from "~/events/event-list";
+import { EVENTS_PATH } from "~/events/event-list";
+import { listHref } from "~/lists/list-query";
 
 const PERIODS: { value: EventListQuery["quando"]; label: string }[] = [
   { value: "", label: "Próximos eventos" },

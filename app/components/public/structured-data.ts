@@ -1,6 +1,6 @@
 import type { EventDetail } from "~/events/public-events.server";
+import type { PostalAddressParts } from "~/geo/address";
 import type { InstitutionDetail } from "~/institutions/public-institutions.server";
-import type { PostalAddressParts } from "./address";
 
 type Absolute = (path: string) => string;
 

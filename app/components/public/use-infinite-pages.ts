@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useToast } from "~/components/ui/toast";
 import { INFINITE_SCROLL_THRESHOLD_PX } from "~/config/constants";
-import type { ListPage } from "~/search/list-page";
-import { listSearchParams } from "~/search/list-query";
+import type { ListPage } from "~/lists/list-page";
+import { listSearchParams } from "~/lists/list-query";
 
 export interface LoadFailureMessages {
   /** The server answered with an error (SPEC: "...com os filtros aplicados."). */
@@ -12,7 +12,7 @@ export interface LoadFailureMessages {
 }
 
 /**
- * Infinite scroll over a public list (SPEC.md: pages of 20, the next one when the reader is
+ * Infinite scroll over a public list (docs/spec.md: pages of 20, the next one when the reader is
  * 300 px from the end of the list, until a page comes back short). The first page comes from
  * the route's loader (server-rendered); later ones from `apiPath` as JSON, appended in place.
  * Mount it with a `key` per filter set so new filters start from the loader's page again.

@@ -19,7 +19,7 @@ function message(percent: number): { title: string; detail: string } {
 }
 
 /**
- * The sign-up's last screen (SPEC.md): the ring advances 25% every 1.5 s through the three
+ * The sign-up's last screen (docs/spec.md): the ring advances 25% every 1.5 s through the three
  * messages, then after 2 s the person, already signed in, goes to their home. Without
  * JavaScript a refresh tag does the same after the same time.
  */

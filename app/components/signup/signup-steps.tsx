@@ -14,7 +14,7 @@ import { PhoneField } from "~/components/ui/phone-field";
 import { RadioGroup } from "~/components/ui/radio-group";
 import { TextInput } from "~/components/ui/text-input";
 import { MAX_LENGTH } from "~/config/constants";
-import type { FormError } from "~/lib/forms";
+import type { FormError } from "~/forms/form-validation";
 import { WizardStep } from "./wizard-step";
 
 export interface StepProps {

@@ -5,7 +5,7 @@ import type * as SignupSchemas from "~/auth/signup-schemas";
 import { ErrorMessage } from "~/components/ui/error-message";
 import { PrimaryButton } from "~/components/ui/primary-button";
 import { TwoButtonRow } from "~/components/ui/two-button-row";
-import { type FormError, useFormValidation } from "~/lib/forms";
+import { type FormError, useFormValidation } from "~/forms/form-validation";
 
 export type ErrorFor = (field: string) => string | undefined;
 

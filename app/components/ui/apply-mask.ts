@@ -6,7 +6,7 @@ import type { ChangeEvent } from "react";
  * the server renders the formatted default value and the field works untouched without
  * JavaScript; the mask is only a convenience on top.
  */
-export function applyMask(input: HTMLInputElement, format: (value: string) => string): void {
+function applyMask(input: HTMLInputElement, format: (value: string) => string): void {
   const { value } = input;
   const formatted = format(value);
   if (formatted === value) return;

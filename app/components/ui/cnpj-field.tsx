@@ -1,6 +1,6 @@
+import { formatCnpj } from "~/forms/masks";
 import { maskedChangeHandler } from "./apply-mask";
 import { BuildingIcon } from "./icons";
-import { formatCnpj } from "./masks";
 import { TextInput, type TextInputProps } from "./text-input";
 
 type CnpjFieldProps = Omit<TextInputProps, "label" | "type" | "defaultValue" | "value"> & {
@@ -9,7 +9,7 @@ type CnpjFieldProps = Omit<TextInputProps, "label" | "type" | "defaultValue" | "
 };
 
 /**
- * "CNPJ" in the official format XX.XXX.XXX/XXXX-XX (DESIGN.md 7.2, not the spec's mask). Letters
+ * "CNPJ" in the official format XX.XXX.XXX/XXXX-XX (docs/design.md 7.2, not the spec's mask). Letters
  * are allowed in the first 12 positions (alphanumeric CNPJ) and turn uppercase as typed.
  */
 export function CnpjField({

@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
+import { brDateToIso, formatDate, isoToBrDate } from "~/forms/masks";
 import { maskedChangeHandler } from "./apply-mask";
 import { CalendarIcon } from "./icons";
-import { brDateToIso, formatDate, isoToBrDate } from "./masks";
 import { TextInput, type TextInputProps } from "./text-input";
 import { useHydrated } from "./use-hydrated";
 

@@ -1,5 +1,6 @@
 import { type ChangeEvent, useEffect, useId, useRef, useState } from "react";
 import { COVER_MIN_HEIGHT_PX, COVER_MIN_WIDTH_PX } from "~/config/constants";
+import { NOT_AN_IMAGE } from "~/images/image-messages";
 import { cx } from "./class-names";
 import { DEFAULT_AVATAR_URL } from "./default-images";
 import { ErrorMessage } from "./error-message";
@@ -9,7 +10,6 @@ import { useHydrated } from "./use-hydrated";
 
 /** SPEC: png, jpeg and jpg are accepted; anything else clears the image and its preview. */
 const ACCEPTED_TYPES = ["image/png", "image/jpeg"];
-export const NOT_AN_IMAGE_MESSAGE = "O arquivo enviado não é uma imagem.";
 
 interface ImageUploadProps {
   name: string;
@@ -79,7 +79,7 @@ export function ImageUpload({
     if (!file) return;
     if (!ACCEPTED_TYPES.includes(file.type)) {
       clear();
-      setTypeError(NOT_AN_IMAGE_MESSAGE);
+      setTypeError(NOT_AN_IMAGE);
       return;
     }
     setTypeError(null);

@@ -1,6 +1,6 @@
+import { formatPhone } from "~/forms/masks";
 import { maskedChangeHandler } from "./apply-mask";
 import { PhoneIcon } from "./icons";
-import { formatPhone } from "./masks";
 import { TextInput, type TextInputProps } from "./text-input";
 
 type PhoneFieldProps = Omit<TextInputProps, "label" | "type" | "defaultValue" | "value"> & {

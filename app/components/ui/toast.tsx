@@ -9,10 +9,12 @@ import {
   useState,
 } from "react";
 import { TOAST_DURATION_MS } from "~/config/constants";
+import type { FlashTone } from "~/lib/flash";
 import { cx } from "./class-names";
 import { AlertIcon, CheckCircleIcon, CloseIcon, InfoIcon } from "./icons-common";
 
-export type ToastTone = "success" | "error" | "info";
+/** A toast shows flash messages too, so it has their tones. */
+export type ToastTone = FlashTone;
 /** SPEC section 9: public pages top-right, admin top-center. */
 export type ToastPosition = "top-right" | "top-center";
 

@@ -202,7 +202,7 @@ export function randomStreetAddress(place: Place, random: Random): StreetAddress
 }
 
 /** Cities whose name takes the article: "no Rio de Janeiro", not "em Rio de Janeiro". */
-export const CITIES_WITH_ARTICLE = ["Rio de Janeiro", "Recife", "Crato"];
+const CITIES_WITH_ARTICLE = ["Rio de Janeiro", "Recife", "Crato"];
 
 /** The placeholders texts use for a city: {city}, {inCity} ("em Natal"), {ofCity} ("de Natal"). */
 export function cityPhrases(city: string): { city: string; inCity: string; ofCity: string } {

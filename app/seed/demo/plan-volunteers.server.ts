@@ -26,7 +26,7 @@ import {
   type PlannedVolunteer,
 } from "./plan-types.server";
 
-export const DEMO_VOLUNTEER_COUNT = 60;
+const DEMO_VOLUNTEER_COUNT = 60;
 const DEMO_REQUEST_COUNT = 30;
 export const DEMO_VOLUNTEER_DOMAIN = "exemplo.com.br";
 

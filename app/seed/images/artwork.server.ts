@@ -65,8 +65,6 @@ function gradient(palette: Palette, x2: number, y2: number): string {
 const escapeXml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-export const LOGO_SIZE = 400;
-
 export function logoSvg(initials: string, cause: CauseKey, palette: Palette): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400">${gradient(palette, 1, 1)}
 <rect width="400" height="400" fill="url(#bg)"/>
@@ -76,9 +74,6 @@ export function logoSvg(initials: string, cause: CauseKey, palette: Palette): st
 <text x="200" y="228" text-anchor="middle" font-family="DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif" font-weight="700" font-size="140" letter-spacing="-4" fill="#fff">${escapeXml(initials)}</text>
 </svg>`;
 }
-
-export const COVER_WIDTH = 1200;
-export const COVER_HEIGHT = 444;
 
 /** A banner: the variant moves the soft shapes so covers of one cause still differ. */
 export function coverSvg(cause: CauseKey, palette: Palette, variant: number): string {

@@ -20,7 +20,7 @@ const BENEFITS: { icon: ReactNode; title: string; text: string }[] = [
   },
 ];
 
-/** #beneficios: the three benefit cards (SPEC.md section 1). */
+/** #beneficios: the three benefit cards (docs/spec.md section 1). */
 export function Benefits() {
   return (
     <LandingSection

@@ -17,7 +17,7 @@ const STEPS = [
   },
 ];
 
-/** #como-funciona: the three steps (SPEC.md: sign up, find an opportunity, connect). */
+/** #como-funciona: the three steps (docs/spec.md: sign up, find an opportunity, connect). */
 export function HowItWorks() {
   return (
     <LandingSection

@@ -5,9 +5,9 @@ import { type LegalSection, MailLink } from "./legal-page";
 const LINK = "font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900";
 
 /**
- * The privacy policy. It describes what the code really does (DESIGN.md 7.7): the cookies are
+ * The privacy policy. It describes what the code really does (docs/design.md 7.7): the cookies are
  * the session cookie, the sign-in security one (app/auth/device-cookie.server.ts) and two
- * short-lived functional ones (app/auth/signup-draft.server.ts, app/lib/flash.server.ts); no
+ * short-lived functional ones (app/auth/signup-draft.server.ts, app/web/flash.server.ts); no
  * analytics or advertising. Keep it in step with the code.
  */
 export function privacyPolicySections({

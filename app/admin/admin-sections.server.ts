@@ -1,0 +1,71 @@
+import type { AdminQuery } from "~/admin/admin-url";
+import { AppError } from "~/lib/app-error";
+import { listAuditEntries } from "./audit.server";
+import { getDashboardCounts } from "./dashboard.server";
+import { getEventDetails, listAdminEvents } from "./events.server";
+import { getEventsPerMonth, getSignupsPerWeek, listReviewQueue } from "./insights.server";
+import {
+  getInstitutionDetails,
+  getVolunteerDetails,
+  listInstitutions,
+  listVolunteers,
+} from "./people.server";
+
+/**
+ * What one section of the admin panel shows, read for the parsed query. A record section whose
+ * record is gone (or never was) throws AppError "not-found".
+ */
+export async function loadAdminSection(query: AdminQuery) {
+  switch (query.section) {
+    case "dashboard": {
+      const [counts, queue, signups, eventsPerMonth] = await Promise.all([
+        getDashboardCounts(),
+        listReviewQueue(),
+        getSignupsPerWeek(),
+        getEventsPerMonth(),
+      ]);
+      return { section: "dashboard" as const, counts, queue, signups, eventsPerMonth };
+    }
+    case "voluntarios":
+      return {
+        section: "voluntarios" as const,
+        list: await listVolunteers({ page: query.page, search: query.search }),
+        target: query.id ? await getVolunteerDetails(query.id) : null,
+      };
+    case "instituicoes":
+      return {
+        section: "instituicoes" as const,
+        list: await listInstitutions({
+          page: query.page,
+          search: query.search,
+          pendingOnly: query.tab === "pendentes",
+        }),
+        target: query.id ? await getInstitutionDetails(query.id) : null,
+      };
+    case "eventos":
+      return {
+        section: "eventos" as const,
+        events: await listAdminEvents(),
+        target: query.id ? await getEventDetails(query.id) : null,
+      };
+    case "auditoria":
+      return { section: "auditoria" as const, audit: await listAuditEntries(query.page) };
+    case "voluntario": {
+      const record = query.id ? await getVolunteerDetails(query.id) : null;
+      if (!record) throw new AppError("not-found");
+      return { section: "voluntario" as const, record };
+    }
+    case "instituicao": {
+      const record = query.id ? await getInstitutionDetails(query.id) : null;
+      if (!record) throw new AppError("not-found");
+      return { section: "instituicao" as const, record };
+    }
+    case "evento": {
+      const record = query.id ? await getEventDetails(query.id) : null;
+      if (!record) throw new AppError("not-found");
+      return { section: "evento" as const, record };
+    }
+  }
+}
+
+export type SectionData = Awaited<ReturnType<typeof loadAdminSection>>;

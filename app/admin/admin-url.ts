@@ -1,0 +1,115 @@
+import { isUuid } from "~/lib/uuid";
+
+/**
+ * The admin area is one page (docs/spec.md 2) whose state lives in the query string, so reload, back
+ * and a shared link return to the same section and record, with or without JavaScript.
+ */
+
+export const SECTIONS = [
+  "dashboard",
+  "voluntarios",
+  "instituicoes",
+  "eventos",
+  "auditoria",
+  "voluntario",
+  "instituicao",
+  "evento",
+] as const;
+export type Section = (typeof SECTIONS)[number];
+
+export type MenuSection = "dashboard" | "voluntarios" | "instituicoes" | "eventos" | "auditoria";
+
+/** A details section keeps its list highlighted in the menu. */
+export const PARENT: Record<Section, MenuSection> = {
+  dashboard: "dashboard",
+  voluntarios: "voluntarios",
+  instituicoes: "instituicoes",
+  eventos: "eventos",
+  auditoria: "auditoria",
+  voluntario: "voluntarios",
+  instituicao: "instituicoes",
+  evento: "eventos",
+};
+
+export const CONFIRMATIONS = ["aprovar", "reprovar", "excluir", "resetar"] as const;
+export type Confirmation = (typeof CONFIRMATIONS)[number];
+
+export const RESULTS = [
+  "aprovado",
+  "reprovado",
+  "excluido",
+  "voluntario-excluido",
+  "instituicao-excluida",
+  "senha-enviada",
+] as const;
+export type Result = (typeof RESULTS)[number];
+
+export type InstitutionTab = "pendentes" | "todos";
+
+export interface AdminQuery {
+  section: Section;
+  page: number;
+  search: string;
+  tab: InstitutionTab;
+  id: string | null;
+  confirm: Confirmation | null;
+  result: Result | null;
+  /** The section was reloaded with "Atualizar" (a failure then reads as a failed refresh). */
+  refresh: boolean;
+}
+
+/** docs/spec.md 9: search up to 50 characters. */
+const SEARCH_MAX = 50;
+
+function oneOf<T extends string>(values: readonly T[], value: string | null): T | null {
+  return values.find((candidate) => candidate === value) ?? null;
+}
+
+/** Unknown or malformed values fall back to defaults rather than failing the page. */
+export function parseAdminQuery(params: URLSearchParams): AdminQuery {
+  const page = Number.parseInt(params.get("pagina") ?? "1", 10);
+  const id = params.get("id");
+  return {
+    section: oneOf(SECTIONS, params.get("secao")) ?? "dashboard",
+    page: Number.isSafeInteger(page) && page > 0 ? Math.min(page, 100_000) : 1,
+    search: (params.get("busca") ?? "").trim().slice(0, SEARCH_MAX),
+    tab: params.get("aba") === "todos" ? "todos" : "pendentes",
+    id: id && isUuid(id) ? id.toLowerCase() : null,
+    confirm: oneOf(CONFIRMATIONS, params.get("confirmar")),
+    result: oneOf(RESULTS, params.get("resultado")),
+    refresh: params.get("atualizar") === "1",
+  };
+}
+
+export interface AdminHrefInput {
+  section: Section;
+  page?: number;
+  search?: string;
+  tab?: InstitutionTab;
+  id?: string | null;
+  confirm?: Confirmation;
+  result?: Result;
+}
+
+export function adminHref(input: AdminHrefInput): string {
+  const params = new URLSearchParams({ secao: input.section });
+  if (input.section.startsWith("instituic") && input.tab === "todos") params.set("aba", "todos");
+  if (input.search) params.set("busca", input.search);
+  if (input.page && input.page > 1) params.set("pagina", String(input.page));
+  if (input.id) params.set("id", input.id);
+  if (input.confirm) params.set("confirmar", input.confirm);
+  if (input.result) params.set("resultado", input.result);
+  return `/admin/dashboard?${params.toString()}`;
+}
+
+/** The current list (section, tab, search, page) without any dialog. */
+export function listHref(query: AdminQuery, extra: Partial<AdminHrefInput> = {}): string {
+  return adminHref({
+    section: query.section,
+    tab: query.tab,
+    search: query.search,
+    page: query.page,
+    id: ["voluntario", "instituicao", "evento"].includes(query.section) ? query.id : null,
+    ...extra,
+  });
+}

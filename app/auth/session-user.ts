@@ -1,0 +1,33 @@
+import type { Profile, Role } from "~/config/constants";
+
+/** The signed-in person as the server knows them; nothing here is taken from the browser. */
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  profile: Profile;
+}
+
+export function toSessionUser(user: {
+  id: string;
+  name: string;
+  email: string;
+  role?: unknown;
+  profile?: unknown;
+}): SessionUser {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role === "ADMIN" ? "ADMIN" : "USER",
+    profile: user.profile as Profile,
+  };
+}
+
+/** docs/spec.md "Home routing by role". */
+export function homePathFor(user: Pick<SessionUser, "role" | "profile">): string {
+  if (user.role === "ADMIN") return "/admin/dashboard";
+  if (user.role !== "USER") return "/";
+  return user.profile === "VOLUNTEER" ? "/app/voluntario" : "/app/instituicao";
+}

@@ -1,0 +1,5 @@
+/**
+ * The upload's refusal, said in the browser (a file the input's type check rejects) and on the
+ * server (bytes that do not decode as an image) alike.
+ */
+export const NOT_AN_IMAGE = "O arquivo enviado não é uma imagem.";

@@ -1,0 +1,122 @@
+import { rm } from "node:fs/promises";
+import path from "node:path";
+import { closeDatabase, type Database, openDatabase } from "~/db/client.server";
+import { type AccountSpec, type SeededAccount, seedAccounts } from "./accounts";
+import { migratedDataDir } from "./data-dir";
+import { type ApplicationSeed, type EventSeed, seedRows } from "./members";
+import { type RunningServer, type ServerOptions, startServer } from "./server";
+
+/**
+ * The one way tests start a server of their own on fixture data: a copy of the migrated template
+ * DATA_DIR (tests/helpers/data-dir.ts, so nothing migrates twice) holding exactly the given
+ * accounts (through the app's own account creation), events and applications, written before the
+ * server opens the directory (PGlite allows one process). TRUST_PROXY is on, so each client can
+ * pose as its own address (X-Forwarded-For) and the per-IP rate limits of one test never touch
+ * another. No demo data is generated (the database is not empty). The shared server of the e2e
+ * project (tests/e2e/global-setup.ts, demo data) serves the tests that need no data of their own.
+ */
+
+export interface FixtureServerOptions<K extends string> extends Omit<ServerOptions, "dataDir"> {
+  accounts: Record<K, AccountSpec>;
+  events?: EventSeed[];
+  applications?: ApplicationSeed[];
+  /** Runs on the seeded database before the server starts (more rows, a snapshot ...). */
+  beforeStart?: (db: Database, accounts: Record<K, SeededAccount>) => Promise<void>;
+}
+
+export interface FixtureServer<K extends string> extends RunningServer {
+  accounts: Record<K, SeededAccount>;
+  /** Ids of the seeded events and applications, by key. */
+  ids: Record<string, string>;
+  /** Where the server writes e-mails (no SMTP_URL). */
+  mailDir: string;
+  /**
+   * Stops the server, keeping its DATA_DIR, and opens its database in this process to look at
+   * what was stored. Close it with closeDatabase(); `stop()` still removes the directory.
+   */
+  stopAndOpenDatabase: () => Promise<Database>;
+  /** Stops the server (keeping DATA_DIR) and runs `inspect` on its database, then closes it. */
+  stopAndInspect: <T>(inspect: (db: Database) => Promise<T>) => Promise<T>;
+  /** Starts the server again on the same DATA_DIR (same sessions); the returned URL is new. */
+  restart: () => Promise<RunningServer>;
+}
+
+export async function startFixtureServer<K extends string>(
+  options: FixtureServerOptions<K>,
+): Promise<FixtureServer<K>> {
+  const { accounts: specs, events, applications, beforeStart, ...serverOptions } = options;
+  const dataDir = await migratedDataDir();
+  try {
+    const accounts = await seedAccounts(dataDir, specs);
+    const ids = await seedRows(dataDir, accounts as Record<string, SeededAccount>, {
+      events,
+      applications,
+    });
+    if (beforeStart) {
+      try {
+        await beforeStart(await openDatabase({ dataDir }), accounts);
+      } finally {
+        await closeDatabase();
+      }
+    }
+    const start = () =>
+      startServer({
+        ...serverOptions,
+        dataDir,
+        env: { TRUST_PROXY: "true", ...serverOptions.env },
+      });
+    let current = await start();
+    let stopping = false;
+    // A server that dies under the tests leaves only "connection refused" behind: say why.
+    const watch = (running: RunningServer) =>
+      void running.exited.then((exit) => {
+        if (stopping || running !== current) return;
+        console.error(
+          `fixture server ${running.url} exited during the tests (${JSON.stringify(exit)}):\n` +
+            running.logs().split("\n").slice(-40).join("\n"),
+        );
+      });
+    watch(current);
+    const stopCurrent = () => {
+      stopping = true;
+      return current.stop();
+    };
+    const server: FixtureServer<K> = {
+      ...current,
+      accounts,
+      ids,
+      mailDir: path.join(dataDir, "mail"),
+      stopAndOpenDatabase: async () => {
+        await stopCurrent();
+        return openDatabase({ dataDir });
+      },
+      stopAndInspect: async (inspect) => {
+        await stopCurrent();
+        try {
+          return await inspect(await openDatabase({ dataDir }));
+        } finally {
+          await closeDatabase();
+        }
+      },
+      restart: async () => {
+        stopping = false;
+        current = await start();
+        watch(current);
+        const { url, port, process, exited, logs, logEntries } = current;
+        Object.assign(server, { url, port, process, exited, logs, logEntries });
+        return current;
+      },
+      stop: async () => {
+        const exit = await stopCurrent();
+        await closeDatabase();
+        await rm(dataDir, { recursive: true, force: true });
+        return exit;
+      },
+    };
+    return server;
+  } catch (error) {
+    await closeDatabase().catch(() => undefined);
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
