@@ -77,3 +77,27 @@ describe.each(VIEWPORTS)("at $label", ({ width, height }) => {
     await page.close();
   });
 });
+
+describe("the axe helper", () => {
+  it("finds what a page gets wrong, on a page and again after the page changes", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/`);
+    expect(await axeViolations(page)).toEqual([]);
+    // The same document, now with an image without a text and a nameless button.
+    await page.evaluate(() => {
+      document
+        .querySelector("main")
+        ?.insertAdjacentHTML(
+          "beforeend",
+          '<img src="/favicon.ico"><button type="button"></button>',
+        );
+    });
+    const rules = (await axeViolations(page)).map((violation) => violation.id);
+    expect(rules).toEqual(expect.arrayContaining(["image-alt", "button-name"]));
+    // A new document (axe is put in again).
+    await page.setContent('<html lang="pt-BR"><title>t</title><main><img src="x"></main></html>');
+    expect((await axeViolations(page)).map((violation) => violation.id)).toContain("image-alt");
+    await context.close();
+  });
+});

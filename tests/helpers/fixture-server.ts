@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { closeDatabase, type Database, openDatabase } from "~/db/client.server";
@@ -10,9 +11,11 @@ import { type RunningServer, type ServerOptions, startServer } from "./server";
  * The one way tests start a server of their own on fixture data: a copy of the migrated template
  * DATA_DIR (tests/helpers/data-dir.ts, so nothing migrates twice) holding exactly the given
  * accounts (through the app's own account creation), events and applications, written before the
- * server opens the directory (PGlite allows one process). TRUST_PROXY is on, so each client can
- * pose as its own address (X-Forwarded-For) and the per-IP rate limits of one test never touch
- * another. No demo data is generated (the database is not empty). The shared server of the e2e
+ * server opens the directory (PGlite allows one process). The server runs as deployed
+ * (NODE_ENV=production, a SESSION_SECRET of its own): React's production build renders the pages,
+ * as it does for people, at a third of the development build's CPU. TRUST_PROXY is on, so each
+ * client can pose as its own address (X-Forwarded-For) and the per-IP rate limits of one test
+ * never touch another. No demo data is generated (the database is not empty). The shared server of the e2e
  * project (tests/e2e/global-setup.ts, demo data) serves the tests that need no data of their own.
  */
 
@@ -59,11 +62,18 @@ export async function startFixtureServer<K extends string>(
         await closeDatabase();
       }
     }
+    // One secret for the server's life, restarts included (sessions survive them).
+    const sessionSecret = `fixture-${randomBytes(24).toString("base64url")}`;
     const start = () =>
       startServer({
         ...serverOptions,
         dataDir,
-        env: { TRUST_PROXY: "true", ...serverOptions.env },
+        env: {
+          NODE_ENV: "production",
+          SESSION_SECRET: sessionSecret,
+          TRUST_PROXY: "true",
+          ...serverOptions.env,
+        },
       });
     let current = await start();
     let stopping = false;
