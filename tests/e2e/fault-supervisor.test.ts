@@ -118,6 +118,12 @@ describe.each(databases)("supervisor on %s (issue 11)", (database) => {
       async () => (await fetch(`${server.url}/healthz`).catch(() => null))?.status === 200,
       { timeoutMs: 5_000, message: "/healthz answering again" },
     ).then(() => Date.now());
+    // The visitor's next read after the restart (the load may be between two reads, or waiting
+    // on one the kill cut, when /healthz first answers): stop the load only once it is served.
+    const servedAgain = () => outcomes.some((outcome) => outcome.at > killedAt && outcome.ok);
+    await waitFor(servedAgain, { timeoutMs: 5_000, message: "the visitor served again" }).catch(
+      () => undefined,
+    );
     loadRunning = false;
     await load;
     console.log(`supervisor: /healthz answered ${back - killedAt} ms after the SIGKILL`);
