@@ -87,6 +87,20 @@ export async function closeDatabase(): Promise<void> {
   if (entry) await (await entry.opening).close();
 }
 
+/**
+ * PGlite runs each query inside this thread, synchronously, and a query's promise resolves in a
+ * microtask: a request's queries, one after the other, would run as one task however many there
+ * are, and other requests (a /healthz probe, a page) would wait for all of them. A turn of the
+ * event loop before each query lets them in between.
+ */
+function yieldBeforeEachQuery(client: PGlite): void {
+  const query = client.query.bind(client);
+  client.query = (async (...args: Parameters<PGlite["query"]>) => {
+    await new Promise((resolve) => setImmediate(resolve));
+    return query(...args);
+  }) as PGlite["query"];
+}
+
 async function openPglite(dataDir: string): Promise<OpenDatabase> {
   const releaseLock = acquireDataDirLock(dataDir);
   try {
@@ -95,6 +109,7 @@ async function openPglite(dataDir: string): Promise<OpenDatabase> {
     const client = await PGlite.create(databaseDir, {
       extensions: { pg_trgm, unaccent },
     });
+    yieldBeforeEachQuery(client);
     const database = drizzlePglite({ client, schema });
     await migratePglite(database, { migrationsFolder: MIGRATIONS_FOLDER });
     narrowTree(databaseDir);

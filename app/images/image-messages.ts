@@ -3,3 +3,7 @@
  * server (bytes that do not decode as an image) alike.
  */
 export const NOT_AN_IMAGE = "O arquivo enviado não é uma imagem.";
+
+/** A full image queue (an upload refused for now), and a job past its time limit. */
+export const IMAGE_SERVER_BUSY =
+  "Muitas imagens estão sendo processadas agora. Aguarde alguns segundos e tente novamente.";

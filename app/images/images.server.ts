@@ -80,7 +80,7 @@ export async function resizeImage(
     variants.delete(key);
     variants.set(key, bytes);
   } else {
-    // Through the image queue, ahead of uploads; a full queue throws ImageQueueFullError.
+    // Through the image queue, ahead of uploads; a full queue throws AppError "unavailable".
     bytes = await imageJobs.run("resize", () =>
       sharp(image.bytes).resize({ width }).webp({ quality: 75 }).toBuffer(),
     );

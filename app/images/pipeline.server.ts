@@ -9,8 +9,8 @@ import {
 import { AppError } from "~/lib/app-error";
 import { log } from "~/lib/log.server";
 import { hitRateLimit, RATE_LIMITS, type RateLimitRule } from "~/security/rate-limit.server";
-import { ImageQueueFullError, imageJobs } from "./image-jobs.server";
-import { NOT_AN_IMAGE } from "./image-messages";
+import { imageJobs } from "./image-jobs.server";
+import { IMAGE_SERVER_BUSY, NOT_AN_IMAGE } from "./image-messages";
 
 export const IMAGE_TOO_LARGE = "A imagem deve ter no máximo 5 MB.";
 export const IMAGE_TOO_MANY_PIXELS = "A imagem tem dimensões grandes demais. Envie uma foto menor.";
@@ -18,8 +18,6 @@ export const IMAGE_TOO_COSTLY =
   "A imagem é pesada demais para ser processada. Envie uma foto em JPEG ou com dimensões menores.";
 export const IMAGE_UPLOADS_LIMITED =
   "Você enviou muitas imagens em pouco tempo. Aguarde alguns minutos e tente novamente.";
-export const IMAGE_SERVER_BUSY =
-  "Muitas imagens estão sendo processadas agora. Aguarde alguns segundos e tente novamente.";
 
 /** Refuses decompression bombs before decoding: 40 megapixels is well above any phone photo. */
 const MAX_INPUT_PIXELS = 40_000_000;
@@ -194,32 +192,24 @@ export async function processImageUpload(
   }
 
   const queuedAt = performance.now();
-  try {
-    return await imageJobs.run("upload", async () => {
-      const startedAt = performance.now();
-      const image = await encode(input, kind);
-      log.info(
-        {
-          kind,
-          format,
-          width: header.width,
-          height: header.height,
-          decodedBytes: cost,
-          waitedMs: Math.round(startedAt - queuedAt),
-          ms: Math.round(performance.now() - startedAt),
-        },
-        "image processed",
-      );
-      return image;
-    });
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    if (error instanceof ImageQueueFullError) {
-      log.warn({ load: imageJobs.load() }, "image upload refused: queue full");
-      throw new AppError("unavailable", IMAGE_SERVER_BUSY, { retryAfterSeconds: 5 });
-    }
-    throw error;
-  }
+  // A full queue refuses at once: AppError "unavailable", Retry-After (image-jobs.server.ts).
+  return imageJobs.run("upload", async () => {
+    const startedAt = performance.now();
+    const image = await encode(input, kind);
+    log.info(
+      {
+        kind,
+        format,
+        width: header.width,
+        height: header.height,
+        decodedBytes: cost,
+        waitedMs: Math.round(startedAt - queuedAt),
+        ms: Math.round(performance.now() - startedAt),
+      },
+      "image processed",
+    );
+    return image;
+  });
 }
 
 async function encode(input: Uint8Array, kind: ImageKind): Promise<ProcessedImage> {

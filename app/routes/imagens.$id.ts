@@ -1,5 +1,5 @@
-import { ImageQueueFullError } from "~/images/image-jobs.server";
 import { canSeeImage, findImage, isImageWidth, resizeImage } from "~/images/images.server";
+import { isAppError } from "~/lib/app-error";
 import { sessionContext } from "~/web/session.server";
 import type { Route } from "./+types/imagens.$id";
 
@@ -38,10 +38,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         ? { bytes: image.bytes, contentType: image.contentType, etag: `"${image.sha256}"` }
         : await resizeImage(image, width);
   } catch (error) {
-    if (!(error instanceof ImageQueueFullError)) throw error;
+    // The image queue is full (image-jobs.server.ts): the browser asks again later.
+    if (!isAppError(error, "unavailable")) throw error;
     return new Response("Servidor ocupado. Tente novamente em instantes.", {
       status: 503,
-      headers: { "Retry-After": "2", "Cache-Control": "no-store" },
+      headers: { "Retry-After": String(error.retryAfterSeconds ?? 2), "Cache-Control": "no-store" },
     });
   }
   const headers: Record<string, string> = {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
@@ -107,23 +108,58 @@ async function watchProgress(
   expect(await page.getByRole("banner").count()).toBe(0);
   const titles: string[] = [];
   const details: string[] = [];
+  const note = (list: string[], text: string | null | undefined) => {
+    if (text && list.at(-1) !== text) list.push(text);
+  };
+  if (js) {
+    // Every change of the status region, as it happens: sampling it from here could miss a
+    // stage that lasts 1.5 s while the machine is busy.
+    const binding = `progress_${randomUUID().replaceAll("-", "")}`;
+    await page.exposeFunction(binding, (title: string, detail: string) => {
+      note(titles, title);
+      note(details, detail);
+    });
+    await page.evaluate((name) => {
+      const status = document.querySelector('[role="status"]');
+      if (!status) throw new Error("no status region");
+      const report = () =>
+        (window as unknown as Record<string, (title: string, detail: string) => void>)[name]?.(
+          status.querySelector("h1")?.textContent ?? "",
+          status.querySelector("p")?.textContent ?? "",
+        );
+      report();
+      new MutationObserver(report).observe(status, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+    }, binding);
+  }
   const deadline = Date.now() + 20_000;
+  let shots = 0;
   while (new URL(page.url()).pathname !== home) {
     if (Date.now() > deadline) throw new Error(`still on ${page.url()} after 20 s`);
-    const status = page.getByRole("status");
-    const title = await status
-      .getByRole("heading")
-      .textContent({ timeout: 200 })
-      .catch(() => null);
-    const detail = await status
-      .getByRole("paragraph")
-      .textContent({ timeout: 200 })
-      .catch(() => null);
-    if (title && titles.at(-1) !== title) {
-      titles.push(title);
-      if (shotName) await shot(page, `accounts/${shotName}-${titles.length}`);
+    if (!js) {
+      const status = page.getByRole("status");
+      note(
+        titles,
+        await status
+          .getByRole("heading")
+          .textContent({ timeout: 200 })
+          .catch(() => null),
+      );
+      note(
+        details,
+        await status
+          .getByRole("paragraph")
+          .textContent({ timeout: 200 })
+          .catch(() => null),
+      );
     }
-    if (detail && details.at(-1) !== detail) details.push(detail);
+    if (shotName && titles.length > shots) {
+      shots = titles.length;
+      await shot(page, `accounts/${shotName}-${shots}`);
+    }
     await page.waitForTimeout(100);
   }
   if (js) {

@@ -1,11 +1,8 @@
 import { availableParallelism } from "node:os";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import {
-  IMAGE_SERVER_BUSY,
-  IMAGE_TOO_COSTLY,
-  IMAGE_UPLOADS_LIMITED,
-} from "~/images/pipeline.server";
+import { IMAGE_SERVER_BUSY } from "~/images/image-messages";
+import { IMAGE_TOO_COSTLY, IMAGE_UPLOADS_LIMITED } from "~/images/pipeline.server";
 import { RATE_LIMITS } from "~/security/rate-limit.server";
 import { HttpClient } from "../helpers/accounts";
 import { startHealthProbe } from "../helpers/health-probe";

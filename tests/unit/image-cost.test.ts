@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ImageJobQueue, ImageQueueFullError } from "~/images/image-jobs.server";
+import { ImageJobQueue } from "~/images/image-jobs.server";
+import { IMAGE_SERVER_BUSY } from "~/images/image-messages";
 import { decodedBytes, MAX_DECODED_BYTES } from "~/images/pipeline.server";
+import { AppError } from "~/lib/app-error";
 
 /**
  * Issue 11, item 5: what an upload costs is judged from its header before anything is decoded
@@ -111,12 +113,14 @@ describe("the image job queue", () => {
     const waiting = queue.run("upload", async () => {
       throw new Error("broken image");
     });
-    await expect(queue.run("upload", async () => "third")).rejects.toBeInstanceOf(
-      ImageQueueFullError,
-    );
-    await expect(queue.run("resize", async () => "resize")).rejects.toBeInstanceOf(
-      ImageQueueFullError,
-    );
+    const busy = (retryAfterSeconds: number) =>
+      new AppError("unavailable", IMAGE_SERVER_BUSY, { retryAfterSeconds });
+    await expect(queue.run("upload", async () => "third")).rejects.toEqual(busy(5));
+    await expect(queue.run("resize", async () => "resize")).rejects.toEqual(busy(2));
+    await expect(queue.run("upload", async () => "third")).rejects.toMatchObject({
+      code: "unavailable",
+      retryAfterSeconds: 5,
+    });
     held.finish();
     await running;
     await expect(waiting).rejects.toThrow("broken image");
