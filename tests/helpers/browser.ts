@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import {
   type Browser,
   type BrowserContextOptions,
@@ -18,11 +19,16 @@ export const CHROMIUM_ARGS = [
   "--no-first-run",
 ];
 
-const LAUNCH_OPTIONS = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  headless: true,
-  args: CHROMIUM_ARGS,
+/**
+ * How the tests start Chromium: through tests/helpers/chromium.sh (which turns off a busy part of
+ * Chromium's own interface), with the browser in CHROMIUM_BINARY: Debian's, or CHROMIUM_PATH.
+ */
+export const CHROMIUM_LAUNCHER = {
+  executablePath: fileURLToPath(new URL("./chromium.sh", import.meta.url)),
+  env: { ...process.env, CHROMIUM_BINARY: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" },
 };
+
+const LAUNCH_OPTIONS = { ...CHROMIUM_LAUNCHER, headless: true, args: CHROMIUM_ARGS };
 
 /**
  * One Chromium for the whole e2e run (tests/e2e/global-setup.ts), which every test file
