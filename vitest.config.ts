@@ -19,7 +19,9 @@ const DATABASE_TEMPLATES = "tests/setup/database-templates.ts";
  *   tests that need data of their own start a fixture server (tests/helpers/fixture-server.ts),
  *   server-lifecycle tests (DATA_DIR lock, SIGTERM, PostgreSQL outage) spawn servers of their
  *   own. They need build/, which `npm run test:e2e` refreshes first. Projects "e2e" (pooled) and
- *   "e2e-timed" (files that time the server, run one at a time).
+ *   "e2e-timed" (files that time the server, run one at a time). The pooled project's fixture
+ *   servers run on PostgreSQL when TEST_DATABASE_URL is set (ADR 0024); the shared server and
+ *   the timed files' servers stay on the embedded database, the default deployment.
  * No vite.config.ts plugins here: tests import app modules directly, with `~/` paths resolved
  * from tsconfig.json.
  */
@@ -59,12 +61,14 @@ const TIMED = [
 const e2e = (
   name: string,
   files: { include: string[]; exclude?: string[] },
+  databaseKind: "pglite" | "postgres" = "pglite",
 ): TestProjectInlineConfiguration => ({
   extends: true,
   test: {
     name,
     ...files,
     environment: "node",
+    env: { TEST_DATABASE_KIND: databaseKind },
     globalSetup: [DATABASE_TEMPLATES, "tests/e2e/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
@@ -93,7 +97,11 @@ export default defineConfig({
       },
       integration("integration", "pglite"),
       ...(process.env.TEST_DATABASE_URL ? [integration("integration-pg", "postgres")] : []),
-      e2e("e2e", { include: ["tests/e2e/**/*.test.ts"], exclude: [LIGHTHOUSE_TEST, ...TIMED] }),
+      e2e(
+        "e2e",
+        { include: ["tests/e2e/**/*.test.ts"], exclude: [LIGHTHOUSE_TEST, ...TIMED] },
+        process.env.TEST_DATABASE_URL ? "postgres" : "pglite",
+      ),
       e2e("e2e-timed", { include: TIMED }),
       {
         extends: true,

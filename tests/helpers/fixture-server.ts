@@ -1,10 +1,18 @@
 import { randomBytes } from "node:crypto";
-import { rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
-import { closeDatabase, type Database, openDatabase } from "~/db/client.server";
+import {
+  closeDatabase,
+  type Database,
+  type DatabaseTarget,
+  openDatabase,
+} from "~/db/client.server";
 import { type AccountSpec, type SeededAccount, seedAccounts } from "./accounts";
 import { migratedDataDir } from "./data-dir";
+import { databaseKind } from "./database";
 import { type ApplicationSeed, type EventSeed, seedRows } from "./members";
+import { createScratchDatabase } from "./postgres";
 import { type RunningServer, type ServerOptions, startServer } from "./server";
 
 /**
@@ -17,6 +25,11 @@ import { type RunningServer, type ServerOptions, startServer } from "./server";
  * client can pose as its own address (X-Forwarded-For) and the per-IP rate limits of one test
  * never touch another. No demo data is generated (the database is not empty). The shared server of the e2e
  * project (tests/e2e/global-setup.ts, demo data) serves the tests that need no data of their own.
+ *
+ * The database is the run's kind (tests/helpers/database.ts): in the pooled e2e project with
+ * TEST_DATABASE_URL set, a database on that server cloned from the migrated template (the server
+ * gets DATABASE_URL and an empty DATA_DIR for its mail and pictures), which starts and serves at
+ * a fraction of embedded PGlite's CPU (docs/decisions/0024); otherwise the copied DATA_DIR.
  */
 
 export interface FixtureServerOptions<K extends string> extends Omit<ServerOptions, "dataDir"> {
@@ -48,16 +61,17 @@ export async function startFixtureServer<K extends string>(
   options: FixtureServerOptions<K>,
 ): Promise<FixtureServer<K>> {
   const { accounts: specs, events, applications, beforeStart, ...serverOptions } = options;
-  const dataDir = await migratedDataDir();
+  const storage = await fixtureStorage();
+  const { dataDir, target } = storage;
   try {
-    const accounts = await seedAccounts(dataDir, specs);
-    const ids = await seedRows(dataDir, accounts as Record<string, SeededAccount>, {
+    const accounts = await seedAccounts(target, specs);
+    const ids = await seedRows(target, accounts as Record<string, SeededAccount>, {
       events,
       applications,
     });
     if (beforeStart) {
       try {
-        await beforeStart(await openDatabase({ dataDir }), accounts);
+        await beforeStart(await openDatabase(target), accounts);
       } finally {
         await closeDatabase();
       }
@@ -72,6 +86,7 @@ export async function startFixtureServer<K extends string>(
           NODE_ENV: "production",
           SESSION_SECRET: sessionSecret,
           TRUST_PROXY: "true",
+          ...storage.serverEnv,
           ...serverOptions.env,
         },
       });
@@ -98,12 +113,12 @@ export async function startFixtureServer<K extends string>(
       mailDir: path.join(dataDir, "mail"),
       stopAndOpenDatabase: async () => {
         await stopCurrent();
-        return openDatabase({ dataDir });
+        return openDatabase(target);
       },
       stopAndInspect: async (inspect) => {
         await stopCurrent();
         try {
-          return await inspect(await openDatabase({ dataDir }));
+          return await inspect(await openDatabase(target));
         } finally {
           await closeDatabase();
         }
@@ -119,14 +134,47 @@ export async function startFixtureServer<K extends string>(
       stop: async () => {
         const exit = await stopCurrent();
         await closeDatabase();
-        await rm(dataDir, { recursive: true, force: true });
+        await storage.remove();
         return exit;
       },
     };
     return server;
   } catch (error) {
     await closeDatabase().catch(() => undefined);
-    await rm(dataDir, { recursive: true, force: true });
+    await storage.remove();
     throw error;
   }
+}
+
+interface FixtureStorage {
+  /** The server's DATA_DIR (its mail and pictures, and on PGlite its database). */
+  dataDir: string;
+  /** Where the test process opens the server's database (seeding, inspection). */
+  target: DatabaseTarget;
+  /** What the server is told about it. */
+  serverEnv: Record<string, string>;
+  remove: () => Promise<void>;
+}
+
+async function fixtureStorage(): Promise<FixtureStorage> {
+  if (databaseKind() === "pglite") {
+    const dataDir = await migratedDataDir();
+    return {
+      dataDir,
+      target: { dataDir },
+      serverEnv: {},
+      remove: () => rm(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const scratch = await createScratchDatabase({ migrated: true });
+  const dataDir = await mkdtemp(path.join(tmpdir(), "conecta-data-"));
+  return {
+    dataDir,
+    target: { url: scratch.url },
+    serverEnv: { DATABASE_URL: scratch.url },
+    remove: async () => {
+      await rm(dataDir, { recursive: true, force: true });
+      await scratch.drop();
+    },
+  };
 }
