@@ -69,6 +69,10 @@ const e2e = (
     ...files,
     environment: "node",
     env: { TEST_DATABASE_KIND: databaseKind },
+    // The files of a worker share its loaded modules (the app's, Playwright's, sharp): an e2e file
+    // keeps its state in its own hooks and variables, and importing everything again for each of
+    // them cost about 60 CPU seconds of the pooled stage (docs/benchmarks.md, "Third round").
+    isolate: false,
     globalSetup: [DATABASE_TEMPLATES, "tests/e2e/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
