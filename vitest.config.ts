@@ -19,7 +19,8 @@ const DATABASE_TEMPLATES = "tests/setup/database-templates.ts";
  *   tests that need data of their own start a fixture server (tests/helpers/fixture-server.ts),
  *   server-lifecycle tests (DATA_DIR lock, SIGTERM, PostgreSQL outage) spawn servers of their
  *   own. They need build/, which `npm run test:e2e` refreshes first. Projects "e2e" (pooled) and
- *   "e2e-timed" (files that time the server, run one at a time). The pooled project's fixture
+ *   "e2e-timed" (files that time the server, run one at a time, without the shared server and
+ *   Chromium, which they do not use). The pooled project's fixture
  *   servers run on PostgreSQL when TEST_DATABASE_URL is set (ADR 0024); the shared server and
  *   the timed files' servers stay on the embedded database, the default deployment.
  * No vite.config.ts plugins here: tests import app modules directly, with `~/` paths resolved
@@ -58,10 +59,21 @@ const TIMED = [
   "tests/e2e/fuzz-requests.test.ts",
 ];
 
+interface E2eOptions {
+  /** Where the pooled files' fixture servers keep their data (ADR 0024). */
+  databaseKind?: "pglite" | "postgres";
+  /**
+   * Whether the project's files get the run's shared server and Chromium (global-setup.ts). The
+   * timed files start the servers they time and drive no browser, so starting those would only
+   * delay them.
+   */
+  shared?: boolean;
+}
+
 const e2e = (
   name: string,
   files: { include: string[]; exclude?: string[] },
-  databaseKind: "pglite" | "postgres" = "pglite",
+  { databaseKind = "pglite", shared = true }: E2eOptions = {},
 ): TestProjectInlineConfiguration => ({
   extends: true,
   test: {
@@ -73,7 +85,7 @@ const e2e = (
     // keeps its state in its own hooks and variables, and importing everything again for each of
     // them cost about 60 CPU seconds of the pooled stage (docs/benchmarks.md, "Third round").
     isolate: false,
-    globalSetup: [DATABASE_TEMPLATES, "tests/e2e/global-setup.ts"],
+    globalSetup: shared ? [DATABASE_TEMPLATES, "tests/e2e/global-setup.ts"] : [DATABASE_TEMPLATES],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
@@ -104,9 +116,9 @@ export default defineConfig({
       e2e(
         "e2e",
         { include: ["tests/e2e/**/*.test.ts"], exclude: [LIGHTHOUSE_TEST, ...TIMED] },
-        process.env.TEST_DATABASE_URL ? "postgres" : "pglite",
+        { databaseKind: process.env.TEST_DATABASE_URL ? "postgres" : "pglite" },
       ),
-      e2e("e2e-timed", { include: TIMED }),
+      e2e("e2e-timed", { include: TIMED }, { shared: false }),
       {
         extends: true,
         test: {
