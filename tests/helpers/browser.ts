@@ -34,9 +34,9 @@ export const CHROMIUM_LAUNCHER = {
  * The browser the e2e tests drive: Chromium's headless shell (Debian's `chromium-headless-shell`,
  * the same engine and version as `chromium`, or CHROMIUM_HEADLESS_SHELL_PATH), as Playwright
  * itself uses for headless runs. It renders pages with the same Blink and V8 but has no browser
- * window around them: a context in the whole browser opens a headless window with its own
- * interface pages, a third of the pooled stage's CPU (docs/decisions/0026). Without the shell the
- * tests fall back to the whole browser, started as Lighthouse starts it.
+ * window around them, where the whole browser opens a headless window with its own interface for
+ * every context (measured in docs/decisions/0026). Without the shell the tests fall back to the
+ * whole browser, started as Lighthouse starts it.
  */
 const HEADLESS_SHELL =
   process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? "/usr/bin/chromium-headless-shell";
