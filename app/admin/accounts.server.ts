@@ -16,7 +16,7 @@ import { recordAudit } from "./audit.server";
 export const DELETE_MESSAGES = {
   volunteer: { ok: "Voluntário excluído com sucesso.", failed: "Erro ao excluir voluntário." },
   institution: {
-    ok: "Instituição deletada com sucesso!",
+    ok: "Instituição excluída com sucesso!",
     failed: "Erro ao excluir instituição.",
   },
 } as const;

@@ -6,6 +6,7 @@ import {
   cnpjField,
   emailField,
   imageField,
+  optionalText,
   phoneField,
   requiredText,
 } from "~/forms/field-rules";
@@ -97,9 +98,6 @@ export const volunteerProfileSchema = z.object({
   ...stateAndCity,
   previewImage: imageField("Adicione uma foto de perfil."),
 });
-
-const optionalText = (max: number, tooLong: string) =>
-  z.string().trim().max(max, tooLong).optional();
 
 /** Step 3 for institutions. */
 export const institutionDetailsSchema = z.object({

@@ -1,4 +1,5 @@
 import { env } from "~/config/env.server";
+import { displayPhone } from "~/forms/masks";
 
 /** Every e-mail is plain text plus a simple HTML version, in pt-BR, signed with APP_NAME. */
 export interface RenderedEmail {
@@ -81,16 +82,11 @@ export function volunteerApplicationEmail(input: {
       `${input.volunteerName} quer ser voluntário(a) na ${input.institutionName} e enviou a candidatura abaixo.`,
       `Nome: ${input.volunteerName}`,
       `E-mail para resposta: ${input.contactEmail}`,
-      `Telefone: ${formatPhoneForEmail(input.phone)}`,
+      `Telefone: ${displayPhone(input.phone)}`,
       `Sobre a pessoa: ${input.resume}`,
       `Responda diretamente para ${input.contactEmail}. Esta mensagem foi enviada para ${input.institutionEmail}, o e-mail de contato da instituição.`,
     ],
   });
-}
-
-function formatPhoneForEmail(digits: string): string {
-  const local = digits.startsWith("55") ? digits.slice(2) : digits;
-  return `+55 (${local.slice(0, 2)}) ${local.slice(2)}`;
 }
 
 /** The institution's answer to an application, sent to the reply e-mail the volunteer gave. */

@@ -75,7 +75,8 @@ export interface EventInput {
   street: string;
   number: string;
   neighborhood: string;
-  complete: string;
+  /** Empty when the place has none (a square, a park). */
+  complete?: string;
   cover: PreparedImage;
 }
 
@@ -89,7 +90,7 @@ const columnsOf = (input: EventInput) => ({
   street: input.street,
   number: input.number,
   neighborhood: input.neighborhood,
-  complement: input.complete,
+  complement: input.complete || null,
 });
 
 /** A new event, PENDING until an admin approves it; only an APPROVED institution may create one. */

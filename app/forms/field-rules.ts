@@ -19,6 +19,11 @@ export function emailField(messages: { required: string; invalid: string }) {
     .transform((email) => email.toLowerCase());
 }
 
+/** A text a person may leave empty (an address's complement), trimmed, with its length rule. */
+export function optionalText(max: number, tooLong: string) {
+  return z.string().trim().max(max, tooLong).optional();
+}
+
 export function requiredText(
   messages: { required: string; tooShort?: string; tooLong: string },
   limits: { min?: number; max: number },

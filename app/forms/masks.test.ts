@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   brDateToIso,
   cnpjCharacters,
+  displayPhone,
   formatCnpj,
   formatDate,
   formatPhone,
@@ -9,6 +10,23 @@ import {
   onlyDigits,
   phoneDigits,
 } from "~/forms/masks";
+
+describe("displayPhone", () => {
+  it("shows a mobile number with its hyphen: +55 (27) 98034-8179", () => {
+    expect(displayPhone("27980348179")).toBe("+55 (27) 98034-8179");
+    expect(displayPhone("5527980348179")).toBe("+55 (27) 98034-8179");
+    expect(displayPhone("+55 (27) 980348179")).toBe("+55 (27) 98034-8179");
+  });
+
+  it("shows a landline as +55 (11) 3333-4444", () => {
+    expect(displayPhone("1133334444")).toBe("+55 (11) 3333-4444");
+  });
+
+  it("shows a number of another length as the field's mask does", () => {
+    expect(displayPhone("119876")).toBe("+55 (11) 9876");
+    expect(displayPhone("")).toBe("");
+  });
+});
 
 describe("formatPhone", () => {
   it("formats area code and number after the fixed +55", () => {

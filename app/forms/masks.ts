@@ -30,6 +30,18 @@ export function formatPhone(value: string): string {
   return number ? `${PHONE_PREFIX} (${area}) ${number}` : `${PHONE_PREFIX} (${area}`;
 }
 
+/**
+ * A stored phone as people read it: "+55 (27) 98034-8179", or "+55 (27) 3034-8179" for a
+ * landline. Only for showing a number; the field keeps the spec's mask (formatPhone). A number of
+ * another length is shown as the mask shows it.
+ */
+export function displayPhone(value: string): string {
+  const digits = phoneDigits(value);
+  const number = digits.slice(2);
+  if (number.length !== 8 && number.length !== 9) return formatPhone(value);
+  return `${PHONE_PREFIX} (${digits.slice(0, 2)}) ${number.slice(0, -4)}-${number.slice(-4)}`;
+}
+
 /** The digits a formatted phone stands for, without the country code ("11987654321"). */
 export function phoneDigits(value: string): string {
   return onlyDigits(formatPhone(value).slice(PHONE_PREFIX.length));

@@ -558,7 +558,7 @@ function TextFieldsSection() {
               name="search"
               label="Buscar"
               icon={<SearchIcon />}
-              placeholder="Buscar por nome ou email"
+              placeholder="Buscar por nome ou e-mail"
               maxLength={MAX_LENGTH.search}
             />
           </div>

@@ -96,7 +96,7 @@ async function createEvent(page: Page, name: string, cover: Awaited<ReturnType<t
   await page.getByLabel("Logradouro", { exact: true }).fill("Rua da Bahia");
   await page.getByLabel("Número", { exact: true }).fill("1148");
   await page.getByLabel("Bairro", { exact: true }).fill("Centro");
-  await page.getByLabel("Complemento", { exact: true }).fill("Galpão 2");
+  // No complement: it is optional, as a square's or a park's address has none (ADR 0027).
   await page.getByRole("button", { name: "Criar evento" }).click();
   await page.waitForURL(`${server.url}/app/instituicao`);
   await page.getByText("Evento criado com sucesso!", { exact: true }).first().waitFor();
@@ -141,7 +141,7 @@ describe.sequential("moderation loop", () => {
     const { page } = admin;
     await page.goto(dash("secao=dashboard"));
     await page.getByRole("navigation").getByRole("link", { name: "Instituições" }).click();
-    await page.getByText("1 cadastro(s) pendente(s)", { exact: true }).waitFor();
+    await page.getByText("1 cadastro pendente", { exact: true }).waitFor();
     await page.getByRole("link", { name: `Visualizar ${NAME}` }).click();
     await page.getByRole("heading", { level: 1, name: "Cadastro pendente" }).waitFor();
     await page.getByRole("link", { name: "Aprovar" }).click();
@@ -222,6 +222,7 @@ describe.sequential("moderation loop", () => {
       for (const cell of cells) expect(rows[index + 1], `row ${index + 1}`).toContain(cell);
     });
     expect(rows).toHaveLength(expected.length + 1);
+    await admin.page.getByText(`${expected.length} registros`, { exact: true }).waitFor();
     await expectNoAxeViolations(admin.page, "audit with a self-deletion");
     expect(problems()).toEqual([]);
   });

@@ -219,14 +219,17 @@ describe.sequential("institution area", () => {
     await page.getByRole("combobox", { name: "Cidade" }).selectOption({ label: "Belo Horizonte" });
     await page.getByLabel("Logradouro", { exact: true }).fill("Rua da Bahia");
     await page.getByLabel("Número", { exact: true }).fill("1148");
-    await page.getByLabel("Bairro", { exact: true }).fill("Centro");
     await page.getByRole("button", { name: "Criar evento" }).click();
     await page.getByText("A data do evento não pode estar no passado.", { exact: true }).waitFor();
 
     await page.getByLabel("Data do evento", { exact: true }).fill(brDate(inOneYear()));
     await page.getByRole("button", { name: "Criar evento" }).click();
-    // The complement is required for events (docs/spec.md 5).
+    // Every field but the complement is required (docs/spec.md 5; ADR 0027): the neighbourhood.
     await page.getByText("Informe todos os dados", { exact: true }).waitFor();
+    expect(await page.getByLabel("Bairro", { exact: true }).getAttribute("aria-invalid")).toBe(
+      "true",
+    );
+    await page.getByLabel("Bairro", { exact: true }).fill("Centro");
     await page.getByLabel("Complemento", { exact: true }).fill("Galpão 2");
     await shot(page, "members/event-new-filled");
     await page.getByRole("button", { name: "Criar evento" }).click();

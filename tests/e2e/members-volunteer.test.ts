@@ -174,7 +174,7 @@ describe.sequential("volunteer area", () => {
     // institutionName, institutionEmail, phone, resume, volunteerName, contactEmail.
     expect(text).toContain(`Olá, equipe ${institution.name}!`);
     expect(text).toContain(contactEmail);
-    expect(text).toContain("+55 (21) 987654321");
+    expect(text).toContain("+55 (21) 98765-4321");
     expect(text).toContain("Tenho tardes livres e experiência com crianças.");
     expect(text).toContain("Ana Beatriz Souza");
     expect(text).toContain(`E-mail para resposta: ${server.accounts.ana.email}`);
@@ -186,7 +186,7 @@ describe.sequential("volunteer area", () => {
     const received = page.getByRole("region", { name: /Candidaturas recebidas/ });
     const card = received.getByRole("listitem").filter({ hasText: "Ana Beatriz Souza" });
     await card.getByText(server.accounts.ana.email).waitFor();
-    await card.getByText("+55 (21) 987654321").waitFor();
+    await card.getByText("+55 (21) 98765-4321").waitFor();
     await card.getByText("Tenho tardes livres e experiência com crianças.").waitFor();
     await card.getByText(`Recebida em ${todayBr}`).waitFor();
     await card.getByText("Pendente").waitFor();

@@ -116,7 +116,7 @@ describe.each([
       .poll(() => faq.getByText(/gratuitos para voluntários e para instituições/).isVisible())
       .toBe(true);
     await faq.getByText("Quanto tempo leva para o meu cadastro ser aprovado?").click();
-    await expect.poll(() => faq.getByText(/em até 3 dias/).isVisible(), POLL.ui).toBe(true);
+    await expect.poll(() => faq.getByText(/em até 3 dias úteis/).isVisible(), POLL.ui).toBe(true);
     await faq.getByText("Existe idade mínima para participar?").click();
     await expect
       .poll(() => faq.getByText(/Não há restrição de idade/).isVisible(), POLL.ui)

@@ -105,7 +105,7 @@ describe("edit institution and event forms", () => {
     });
   });
 
-  it("event: the date is dd/MM/yyyy, real, and not before today; complement required", () => {
+  it("event: the date is dd/MM/yyyy, real, and not before today; complement optional", () => {
     const schema = eventFormSchema({ today: "2026-11-21", cover: true });
     const values = {
       name: "Feira do Livro",
@@ -127,9 +127,20 @@ describe("edit institution and event forms", () => {
     expect(unreal.ok ? null : unreal.error.message).toBe(
       "Data inválida. Use o formato dd/mm/aaaa.",
     );
-    const noComplement = validateForm(schema, form({ ...values, complete: "" }));
-    expect(noComplement.ok ? null : noComplement.error).toEqual({
+    // A square or a park has no complement (docs/decisions/0027); its length is still checked.
+    const { complete: _complement, ...withoutComplement } = values;
+    for (const posted of [form({ ...values, complete: "  " }), form(withoutComplement)]) {
+      const parsed = validateForm(schema, posted);
+      expect(parsed.ok ? (parsed.data.complete ?? "") : parsed.error).toBe("");
+    }
+    const long = validateForm(schema, form({ ...values, complete: "x".repeat(61) }));
+    expect(long.ok ? null : long.error).toEqual({
       field: "complete",
+      message: "O complemento deve ter no máximo 60 caracteres.",
+    });
+    const noStreet = validateForm(schema, form({ ...values, street: "" }));
+    expect(noStreet.ok ? null : noStreet.error).toEqual({
+      field: "street",
       message: FILL_ALL_DATA,
     });
   });

@@ -143,7 +143,7 @@ describe("application e-mails while SMTP is down", () => {
       for (const field of [
         "Lar Aconchego",
         CONTACT,
-        "+55 (21) 988887777",
+        "+55 (21) 98888-7777",
         "Posso ler para os moradores às quartas.",
         "Renata Lima",
         REPLY,

@@ -56,7 +56,7 @@ const RESULT_DIALOGS: Partial<Record<Result, { title: string; message: string }>
   },
   excluido: { title: "Excluído!", message: "O evento foi excluído e não aparece mais no site." },
   "voluntario-excluido": { title: "Excluído!", message: "Voluntário excluído com sucesso." },
-  "instituicao-excluida": { title: "Excluído!", message: "Instituição deletada com sucesso!" },
+  "instituicao-excluida": { title: "Excluído!", message: "Instituição excluída com sucesso!" },
 };
 
 export function ResultDialog({ result, closeHref }: { result: Result; closeHref: string }) {

@@ -1,6 +1,7 @@
 import { adminHref } from "~/admin/admin-url";
 import type { AuditAction, AuditEntry } from "~/admin/audit.server";
 import { ADMIN_PAGE_SIZE, BRAZIL_TIME_ZONE } from "~/config/constants";
+import { countText } from "~/lib/count-text";
 import { DataTable } from "./data-table";
 import { Pagination } from "./pagination";
 import { SectionHeader } from "./section-header";
@@ -41,7 +42,7 @@ export function AuditSection({
       <DataTable
         caption="Histórico de ações administrativas"
         columns={["Quando", "Quem", "Ação", "Registro"]}
-        countText={`${audit.total.toLocaleString("pt-BR")} registro(s)`}
+        countText={countText(audit.total, "registro", "registros")}
         emptyText="Nenhum registro encontrado"
         isEmpty={audit.entries.length === 0}
       >

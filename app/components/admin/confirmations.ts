@@ -13,7 +13,7 @@ export function confirmationFor(data: SectionData, confirm: Confirmation): Confi
     case "voluntarios":
       if (confirm !== "excluir" || !data.target) return null;
       return {
-        title: "Tem certeza que deseja deletar este voluntário?",
+        title: "Tem certeza de que deseja excluir este voluntário?",
         description: `${UNDO} A conta de ${data.target.name}, seus dados, fotos e sessões serão apagados.`,
         confirmLabel: "Excluir voluntário",
         intent: "excluir-voluntario",
@@ -23,7 +23,7 @@ export function confirmationFor(data: SectionData, confirm: Confirmation): Confi
     case "instituicoes":
       if (confirm !== "excluir" || !data.target) return null;
       return {
-        title: "Tem certeza que deseja deletar esta instituição?",
+        title: "Tem certeza de que deseja excluir esta instituição?",
         description: `${UNDO} A conta de ${data.target.name}, seus dados, fotos, sessões e eventos serão apagados.`,
         confirmLabel: "Excluir instituição",
         intent: "excluir-instituicao",

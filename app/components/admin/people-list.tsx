@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { type AdminQuery, adminHref, listHref } from "~/admin/admin-url";
 import type { PersonPage } from "~/admin/people.server";
 import { ADMIN_PAGE_SIZE } from "~/config/constants";
+import { countText } from "~/lib/count-text";
 import { buttonStyles } from "../ui/button-styles";
 import { cx } from "../ui/class-names";
 import { EyeIcon, SearchIcon, TrashIcon } from "../ui/icons";
@@ -50,7 +51,7 @@ export function PeopleList({
           name="busca"
           type="search"
           label="Buscar"
-          placeholder="Buscar por nome ou email"
+          placeholder="Buscar por nome ou e-mail"
           defaultValue={query.search}
           key={`${kind}-${query.tab}-${query.search}`}
           maxLength={50}
@@ -63,8 +64,12 @@ export function PeopleList({
       </Form>
       <DataTable
         caption={`${institutions ? "Instituições" : "Voluntários"}, página ${query.page} de ${Math.max(1, totalPages)}`}
-        columns={["Nome", "~Email", "Ações>"]}
-        countText={`${list.total.toLocaleString("pt-BR")} ${pendingTab ? "cadastro(s) pendente(s)" : "cadastro(s)"}`}
+        columns={["Nome", "~E-mail", "Ações>"]}
+        countText={
+          pendingTab
+            ? countText(list.total, "cadastro pendente", "cadastros pendentes")
+            : countText(list.total, "cadastro", "cadastros")
+        }
         emptyText={emptyText}
         isEmpty={list.rows.length === 0}
       >

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { type AdminQuery, adminHref, type Confirmation, type Section } from "~/admin/admin-url";
 import type { EventDetails } from "~/admin/events.server";
 import type { InstitutionDetails, VolunteerDetails } from "~/admin/people.server";
-import { formatCnpj, formatPhone, isoToBrDate } from "~/forms/masks";
+import { displayPhone, formatCnpj, isoToBrDate } from "~/forms/masks";
 import { buttonStyles } from "../ui/button-styles";
 import { ArrowLeftIcon, CheckIcon, CloseIcon, KeyIcon, TrashIcon } from "../ui/icons";
 
@@ -22,7 +22,7 @@ export function VolunteerDetailsSection({ record }: { record: VolunteerDetails }
         items={[
           ["Nome", record.name],
           ["E-mail", record.email],
-          ["Telefone", record.phone ? formatPhone(record.phone) : "—"],
+          ["Telefone", record.phone ? displayPhone(record.phone) : "—"],
           ["Estado", record.state],
           ["Cidade", record.city],
         ]}
@@ -67,7 +67,7 @@ export function InstitutionDetailsSection({
           ["Nome da instituição", record.name],
           ["E-mail", record.email],
           ["CNPJ", formatCnpj(record.cnpj)],
-          ["Telefone", record.phone ? formatPhone(record.phone) : "—"],
+          ["Telefone", record.phone ? displayPhone(record.phone) : "—"],
           ["Responsável", record.responsible],
           ["Resumo", record.summary],
           ["Sobre", record.about],

@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import type { ReceivedApplication } from "~/applications/application-lists.server";
 import { CheckIcon, CloseIcon, MailIcon, PhoneIcon } from "~/components/ui/icons";
 import { PrimaryButton } from "~/components/ui/primary-button";
-import { formatPhone } from "~/forms/masks";
+import { displayPhone } from "~/forms/masks";
 import { EmptyList, MemberSection } from "./member-section";
 import { StatusBadge } from "./status-badge";
 
@@ -72,7 +72,7 @@ function ApplicationCard({ application }: { application: ReceivedApplication }) 
         </a>
         <a href={`tel:+${application.phone}`} className={contactLink}>
           <PhoneIcon />
-          {formatPhone(application.phone)}
+          {displayPhone(application.phone)}
         </a>
       </div>
       <blockquote className="mt-2 rounded-xl bg-surface p-3 text-sm leading-relaxed whitespace-pre-line text-ink [overflow-wrap:anywhere]">

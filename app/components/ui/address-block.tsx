@@ -82,6 +82,7 @@ export function AddressBlock({
         <TextInput
           name="complete"
           label="Complemento"
+          hint="Opcional."
           placeholder="Ex: Sala 01"
           autoComplete="address-line2"
           defaultValue={defaultValues.complete}

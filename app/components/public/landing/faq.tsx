@@ -15,7 +15,7 @@ function questions(contactEmail: string): { question: string; answer: ReactNode 
     },
     {
       question: "Quanto tempo leva para o meu cadastro ser aprovado?",
-      answer: `O cadastro de uma instituição é analisado pela nossa equipe e aprovado em até ${REVIEW_DAYS} dias; você recebe a resposta por e-mail. Voluntários podem usar a plataforma logo depois de criar a conta.`,
+      answer: `O cadastro de uma instituição é analisado pela nossa equipe em até ${REVIEW_DAYS} dias úteis; você recebe a resposta por e-mail. Voluntários podem usar a plataforma logo depois de criar a conta.`,
     },
     {
       question: "Existe idade mínima para participar?",
