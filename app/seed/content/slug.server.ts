@@ -8,13 +8,28 @@ export function slugify(text: string, separator = "-"): string {
     .replace(new RegExp(`^\\${separator}+|\\${separator}+$`, "g"), "");
 }
 
-/** Initials for a logo from the distinctive words of a name ("Instituto Verde Vivo" -> "VV"). */
+/**
+ * Two initials for a logo, from the distinctive words of a name ("Instituto Verde Vivo" -> "VV").
+ * A name with one distinctive word takes the words after its first, generic or not ("Instituto
+ * Sorriso Solidário" -> "SS", "Associação Cultural Batuque" -> "CB"), so every logo has two.
+ */
 export function initialsOf(name: string): string {
-  return distinctiveWords(name)
+  const distinctive = distinctiveWords(name);
+  const words =
+    distinctive.length >= 2
+      ? distinctive
+      : name
+          .split(/\s+/)
+          .slice(1)
+          .filter((word) => word.length > 2 && !CONNECTORS.has(word));
+  return (words.length > 0 ? words : distinctive)
     .slice(0, 2)
     .map((word) => word.charAt(0).toLocaleUpperCase("pt-BR"))
     .join("");
 }
+
+/** Words that join others in a name and never give an initial. */
+const CONNECTORS = new Set(["dos", "das", "que", "para"]);
 
 /** The words that tell one organisation from another ("Mãos", "Ajudam"). */
 export function distinctiveWords(name: string): string[] {
@@ -43,8 +58,5 @@ const GENERIC_WORDS = new Set([
   "Cultural",
   "Solidária",
   "Solidário",
-  "dos",
-  "das",
-  "que",
-  "para",
+  ...CONNECTORS,
 ]);
