@@ -20,9 +20,9 @@ const DATABASE_TEMPLATES = "tests/setup/database-templates.ts";
  *   server-lifecycle tests (DATA_DIR lock, SIGTERM, PostgreSQL outage) spawn servers of their
  *   own. They need build/, which `npm run test:e2e` refreshes first. Projects "e2e" (pooled) and
  *   "e2e-timed" (files that time the server, run one at a time, without the shared server and
- *   Chromium, which they do not use). The pooled project's fixture
- *   servers run on PostgreSQL when TEST_DATABASE_URL is set (ADR 0024); the shared server and
- *   the timed files' servers stay on the embedded database, the default deployment.
+ *   Chromium, which they do not use). The pooled project's fixture servers run on PostgreSQL
+ *   when TEST_DATABASE_URL is set (ADR 0024); the shared server and the timed files' servers
+ *   stay on the embedded database, the default deployment.
  * No vite.config.ts plugins here: tests import app modules directly, with `~/` paths resolved
  * from tsconfig.json.
  */

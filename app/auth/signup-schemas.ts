@@ -4,9 +4,9 @@ import {
   CHOICE_MESSAGES,
   choiceField,
   cnpjField,
+  complementField,
   emailField,
   imageField,
-  optionalText,
   phoneField,
   requiredText,
 } from "~/forms/field-rules";
@@ -133,7 +133,7 @@ export const institutionDetailsSchema = z.object({
     { required: "O bairro é obrigatório.", tooLong: "O bairro deve ter no máximo 60 caracteres." },
     { max: MAX_LENGTH.neighborhood },
   ),
-  complete: optionalText(MAX_LENGTH.complement, "O complemento deve ter no máximo 60 caracteres."),
+  complete: complementField(),
 });
 
 /** Step 4 for institutions (the account is created here). */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MAX_LENGTH, MIN_LENGTH } from "~/config/constants";
-import { optionalText } from "~/forms/field-rules";
+import { complementField } from "~/forms/field-rules";
 import { brDateToIso } from "~/forms/masks";
 import {
   FILL_ALL_DATA,
@@ -26,9 +26,9 @@ const addressText = (max: number, what: string) =>
 
 /**
  * "Create event" (docs/spec.md 5): every field but the complement, and the cover, required
- * ("Informe todos os dados"), in the spec's order. The date is typed dd/MM/yyyy (DateField) and may not be before `today`
- * (yyyy-MM-dd, Brasília); the parsed value is the ISO date. When editing, `cover` says an image
- * is saved, so leaving the picker alone keeps it.
+ * ("Informe todos os dados"), in the spec's order. The date is typed dd/MM/yyyy (DateField) and
+ * may not be before `today` (yyyy-MM-dd, Brasília); the parsed value is the ISO date. When
+ * editing, `cover` says an image is saved, so leaving the picker alone keeps it.
  */
 export function eventFormSchema(options: { today: string; cover: boolean }) {
   return withSavedImages(
@@ -64,10 +64,7 @@ export function eventFormSchema(options: { today: string; cover: boolean }) {
       number: addressText(MAX_LENGTH.number, "O número"),
       neighborhood: addressText(MAX_LENGTH.neighborhood, "O bairro"),
       // Optional, as an institution's: a square or a park has none (docs/decisions/0027).
-      complete: optionalText(
-        MAX_LENGTH.complement,
-        `O complemento deve ter no máximo ${MAX_LENGTH.complement} caracteres.`,
-      ),
+      complete: complementField(),
     }),
     { landingImage: options.cover },
   );

@@ -19,9 +19,19 @@ export function emailField(messages: { required: string; invalid: string }) {
     .transform((email) => email.toLowerCase());
 }
 
-/** A text a person may leave empty (an address's complement), trimmed, with its length rule. */
-export function optionalText(max: number, tooLong: string) {
-  return z.string().trim().max(max, tooLong).optional();
+/**
+ * An address's "Complemento", which a person may leave empty (sign-up and events alike, ADR
+ * 0027): trimmed, with its length rule.
+ */
+export function complementField() {
+  return z
+    .string()
+    .trim()
+    .max(
+      MAX_LENGTH.complement,
+      `O complemento deve ter no máximo ${MAX_LENGTH.complement} caracteres.`,
+    )
+    .optional();
 }
 
 export function requiredText(
