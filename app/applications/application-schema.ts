@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { MAX_LENGTH } from "~/config/constants";
 import { emailField, phoneField, requiredText } from "~/forms/field-rules";
+import { FILL_ALL_FIELDS } from "~/forms/missing-fields";
 
 /** docs/spec.md 5, "Apply to volunteer": every field required, else "Preencha todos os campos". */
-export const FILL_ALL_FIELDS = "Preencha todos os campos";
 
 export const applicationSchema = z.object({
   replyEmail: emailField({ required: FILL_ALL_FIELDS, invalid: "E-mail inválido." }),

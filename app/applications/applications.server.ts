@@ -1,12 +1,14 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
+import type { VolunteerRequestStatus } from "~/config/constants";
 import { db } from "~/db/client.server";
 import { uniqueViolation } from "~/db/errors.server";
 import { institutions, users, volunteerRequests, volunteers } from "~/db/schema";
 import { enqueueEmail } from "~/email/outbox.server";
-import { volunteerApplicationEmail } from "~/email/templates.server";
+import { applicationReceiptEmail, volunteerApplicationEmail } from "~/email/templates.server";
 import { imageUrl } from "~/images/images.server";
 import { AppError } from "~/lib/app-error";
 import { isUuid } from "~/lib/uuid";
+import { formatDayInBrazil } from "./application-dates";
 import { APPLICATION_MESSAGES } from "./application-messages";
 
 export interface ApplicationTarget {
@@ -58,6 +60,38 @@ export async function hasPendingApplication(
   return rows.length > 0;
 }
 
+/** A person's latest application to one institution, as their status line shows it. */
+export interface ApplicationStatus {
+  status: VolunteerRequestStatus;
+  sentOn: string;
+}
+
+/**
+ * The latest application a person sent to an institution, if any: the institution's page shows
+ * its date and state instead of the button while it is pending or accepted.
+ */
+export async function latestApplication(
+  volunteerId: string,
+  institutionId: string,
+): Promise<ApplicationStatus | null> {
+  const [row] = await db()
+    .select({ status: volunteerRequests.status, createdAt: volunteerRequests.createdAt })
+    .from(volunteerRequests)
+    .where(
+      and(
+        eq(volunteerRequests.volunteerId, volunteerId),
+        eq(volunteerRequests.institutionId, institutionId),
+      ),
+    )
+    .orderBy(desc(volunteerRequests.createdAt))
+    .limit(1);
+  if (!row) return null;
+  return {
+    status: row.status as VolunteerRequestStatus,
+    sentOn: formatDayInBrazil(row.createdAt),
+  };
+}
+
 /** What the form starts with: the person's e-mail, phone and volunteer summary. */
 export async function applicationDefaults(user: { id: string; email: string }) {
   const [row] = await db()
@@ -70,13 +104,16 @@ export async function applicationDefaults(user: { id: string; email: string }) {
 }
 
 /**
- * Stores the application (PENDING) and queues the e-mail to the institution's contact address in
- * one transaction: both happen or neither does, and the e-mail leaves even if SMTP is down now.
+ * Stores the application (PENDING) and queues the e-mail to the institution's contact address and
+ * the receipt to the person's account e-mail in one transaction: all happen or none does, and the
+ * e-mails leave even if SMTP is down now.
  * A second application while one is pending (or a double submit) creates nothing.
  */
 export async function applyToInstitution(input: {
-  volunteer: { id: string; name: string };
+  volunteer: { id: string; name: string; email: string };
   institution: ApplicationTarget;
+  /** The institution's public page, linked from the receipt. */
+  institutionUrl: string;
   replyEmail: string;
   phone: string;
   summary: string;
@@ -105,6 +142,18 @@ export async function applyToInstitution(input: {
           contactEmail: input.replyEmail,
           phone: input.phone,
           resume: input.summary,
+        }),
+      });
+      await enqueueEmail(tx, {
+        to: input.volunteer.email,
+        kind: "application-receipt",
+        dedupeKey: `application-receipt:${request.id}`,
+        ...applicationReceiptEmail({
+          volunteerName: input.volunteer.name,
+          institutionName: input.institution.name,
+          replyEmail: input.replyEmail,
+          phone: input.phone,
+          url: input.institutionUrl,
         }),
       });
     });

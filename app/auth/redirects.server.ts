@@ -1,3 +1,4 @@
+import { findApplicationTarget } from "~/applications/applications.server";
 import { homePathFor, type SessionUser } from "~/auth/session-user";
 
 const APPLICATION_FORM = "/app/seja-voluntario";
@@ -36,4 +37,14 @@ export function safeReturnPath(value: unknown): string | null {
  */
 export function afterLoginPath(redirectTo: unknown, user: SessionUser): string {
   return safeReturnPath(redirectTo) ?? homePathFor(user);
+}
+
+/**
+ * The name of the institution a return address leads to the application form of, if it is one
+ * that receives applications: the sign-in and sign-up pages say why the person is there.
+ */
+export async function returnTargetName(returnPath: string | null): Promise<string | null> {
+  if (!returnPath) return null;
+  const id = new URL(returnPath, "http://return.invalid").searchParams.get("id") ?? "";
+  return (await findApplicationTarget(id))?.name ?? null;
 }

@@ -34,10 +34,17 @@ export const DRAFT_FIELD_LIMITS = {
   contactEmail: MAX_LENGTH.email,
   volunteeringType: 10,
   permitDivulgation: 3,
+  /** The terms box of step 2, "on" once ticked (a checkbox posts nothing when unticked). */
+  acceptTerms: 2,
+  /** Where to go once the account exists: an application form (auth/redirects.server.ts). */
+  returnTo: 200,
 } as const;
 
 export type DraftField = keyof typeof DRAFT_FIELD_LIMITS;
 export type DraftData = Partial<Record<DraftField, string>>;
+
+/** Checkboxes: a post without one means unticked. */
+const CHECKBOXES: ReadonlySet<string> = new Set<DraftField>(["acceptTerms"]);
 
 /** Text areas keep their line breaks; every other field is one line, as an <input> keeps it. */
 const MULTILINE: ReadonlySet<string> = new Set<DraftField>(["resume", "about"]);
@@ -51,7 +58,7 @@ export const DRAFT_MAX_BYTES = 8 * 1024;
 
 /** The fields each step shows, and keeps as typed when the person goes back from it. */
 const STEP_FIELDS: Record<string, readonly DraftField[]> = {
-  "2": ["email", "phone"],
+  "2": ["email", "phone", "acceptTerms"],
   "3-VOLUNTEER": ["name", "uf", "city", "resume"],
   "3-INSTITUTION": [
     "name",
@@ -104,18 +111,19 @@ export function typedStepFields(formData: FormData, step: number, profileType: s
   for (const field of STEP_FIELDS[key] ?? []) {
     const value = formData.get(field);
     const limit = STEP_LIMITS[key]?.[field] ?? DRAFT_FIELD_LIMITS[field];
-    if (typeof value === "string") typed[field] = cleanValue(field, value, limit);
+    if (CHECKBOXES.has(field)) typed[field] = value === "on" ? "on" : "";
+    else if (typeof value === "string") typed[field] = cleanValue(field, value, limit);
   }
   return typed;
 }
 
 /**
- * What the page of the draft's current step shows: that step's fields only (the rest of the
- * draft stays on the server).
+ * What the page of one step shows: that step's fields only (the rest of the draft stays on the
+ * server).
  */
-export function currentStepValues(draft: SignupDraft | null): DraftData {
+export function stepValues(draft: SignupDraft | null, step: number): DraftData {
   if (!draft) return {};
-  const key = stepKey(draft.step, draft.profileType);
+  const key = stepKey(step, draft.profileType);
   const values: DraftData = {};
   for (const field of STEP_FIELDS[key] ?? []) {
     const value = draft.data[field];

@@ -89,6 +89,27 @@ export function volunteerApplicationEmail(input: {
   });
 }
 
+/** The volunteer's receipt for an application: what was sent, to whom, and what happens next. */
+export function applicationReceiptEmail(input: {
+  volunteerName: string;
+  institutionName: string;
+  replyEmail: string;
+  phone: string;
+  /** The institution's public page. */
+  url: string;
+}): RenderedEmail {
+  return renderEmail({
+    subject: `Candidatura enviada: ${input.institutionName}`,
+    greeting: `Olá, ${input.volunteerName}!`,
+    paragraphs: [
+      `Sua candidatura de voluntariado para a ${input.institutionName} foi enviada.`,
+      `A instituição vai responder pelo e-mail ${input.replyEmail} ou pelo telefone ${displayPhone(input.phone)}, os contatos que você informou.`,
+      "Você acompanha a resposta na sua área, em “Minhas candidaturas”.",
+    ],
+    action: { label: "Ver a instituição", url: input.url },
+  });
+}
+
 /** The institution's answer to an application, sent to the reply e-mail the volunteer gave. */
 export function applicationDecisionEmail(input: {
   volunteerName: string;

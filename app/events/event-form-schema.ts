@@ -3,12 +3,12 @@ import { MAX_LENGTH, MIN_LENGTH } from "~/config/constants";
 import { complementField } from "~/forms/field-rules";
 import { brDateToIso } from "~/forms/masks";
 import {
-  FILL_ALL_DATA,
   imageChoice,
   memberLocation,
   memberText,
   withSavedImages,
 } from "~/forms/member-form-rules";
+import { FILL_ALL_DATA } from "~/forms/missing-fields";
 
 export const EVENT_MESSAGES = {
   created: "Evento criado com sucesso!",

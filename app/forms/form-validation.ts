@@ -1,15 +1,21 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { z } from "zod";
+import { FORM_WIDE_MISSING, missingFieldMessage } from "./missing-fields";
 
 /**
- * Forms show one message at a time, the first failing rule in the spec's order (docs/spec.md 5),
- * next to its field. The same Zod schema checks in the browser (instant, before posting) and in
- * the action (the real check), so both always agree. See docs/decisions/0006 and 0010.
+ * The sign-up's forms show one message at a time, the first failing rule in the spec's order
+ * (docs/spec.md 5), next to its field. Forms whose spec message for a missing field is one for
+ * the whole form ("Informe todos os dados", "Preencha todos os campos") show that message once
+ * and, beside it, every failing field's own message, all at once (forms/missing-fields.ts).
+ * The same Zod schema checks in the browser (instant, before posting) and in the action (the
+ * real check), so both always agree. See docs/decisions/0006 and 0010.
  */
 export interface FormError {
   /** The field the message belongs to; "form" for messages about the whole form. */
   field: string;
   message: string;
+  /** Every failing field's own message, in the form's order, when the message is form-wide. */
+  fields?: Record<string, string>;
 }
 
 const LOCATION = new Set(["uf", "city"]);
@@ -36,7 +42,10 @@ export function validateForm<S extends z.ZodType>(
   // where text goes, a field of the wrong type) gets this pt-BR text instead of Zod's English.
   const result = schema.safeParse(formValues(formData), { error: () => INVALID_DATA_MESSAGE });
   if (result.success) return { ok: true, data: result.data };
-  const issue = result.error.issues[0];
+  const { issues } = result.error;
+  const formWide = issues.find((issue) => FORM_WIDE_MISSING.has(issue.message));
+  if (formWide) return { ok: false, error: everyField(issues, formWide.message) };
+  const issue = issues[0];
   return {
     ok: false,
     error: {
@@ -44,6 +53,30 @@ export function validateForm<S extends z.ZodType>(
       message: issue?.message ?? INVALID_DATA_MESSAGE,
     },
   };
+}
+
+/** The form-wide message, and each failing field's first message (a missing one named). */
+function everyField(issues: readonly z.core.$ZodIssue[], message: string): FormError {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? "form");
+    if (field === "form" || fields[field] !== undefined) continue;
+    fields[field] = FORM_WIDE_MISSING.has(issue.message)
+      ? missingFieldMessage(field)
+      : issue.message;
+  }
+  return { field: "form", message, fields };
+}
+
+/** Moves focus to the first field a failure names, in the form's order. */
+function focusFirstFailing(form: HTMLFormElement, error: FormError): void {
+  for (const name of error.fields ? Object.keys(error.fields) : [error.field]) {
+    const field = form.elements.namedItem(name);
+    if (field instanceof HTMLElement) {
+      field.focus();
+      return;
+    }
+  }
 }
 
 /** Text values to refill a form after a failed post without JavaScript (never passwords or files). */
@@ -103,18 +136,31 @@ export function useFormValidation<M, S extends z.ZodType>(
     }
     event.preventDefault();
     setError(result.error);
-    const field = event.currentTarget.elements.namedItem(result.error.field);
-    if (field instanceof HTMLElement) field.focus();
+    focusFirstFailing(event.currentTarget, result.error);
   };
 
-  /** Editing the field a message is about clears the message (state and city count as one). */
+  /**
+   * Editing the field a message is about clears the message (state and city count as one); with
+   * a message per field, that field's only, and the form-wide one with the last.
+   */
   const onChange = (event: FormEvent<HTMLFormElement>) => {
     const name = (event.target as { name?: string }).name;
     if (!error || !name) return;
-    if (name === error.field || (LOCATION.has(name) && LOCATION.has(error.field))) setError(null);
+    const same = (field: string) => name === field || (LOCATION.has(name) && LOCATION.has(field));
+    if (!error.fields) {
+      if (same(error.field)) setError(null);
+      return;
+    }
+    const left = Object.fromEntries(Object.entries(error.fields).filter(([field]) => !same(field)));
+    if (Object.keys(left).length === Object.keys(error.fields).length) return;
+    setError(Object.keys(left).length > 0 ? { ...error, fields: left } : null);
   };
 
-  /** The message for one field, if the current error is about it. */
-  const errorFor = (field: string) => (error?.field === field ? error.message : undefined);
+  /** The message for one field (or "form"), if the current error is about it. */
+  const errorFor = (field: string) => {
+    if (!error) return undefined;
+    if (error.fields?.[field] !== undefined) return error.fields[field];
+    return error.field === field ? error.message : undefined;
+  };
   return { error, onSubmit, onChange, errorFor };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FILL_ALL_DATA } from "./missing-fields";
 import { removedFieldName } from "./removed-image-field";
 
 /**
@@ -6,7 +7,6 @@ import { removedFieldName } from "./removed-image-field";
  * them one message for any missing field; lengths get their own messages so a person knows what
  * to shorten.
  */
-export const FILL_ALL_DATA = "Informe todos os dados";
 
 export const PROFILE_MESSAGES = {
   saved: "Perfil alterado com sucesso.",

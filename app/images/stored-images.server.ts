@@ -1,7 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
 import type { db } from "~/db/client.server";
 import { images } from "~/db/schema";
-import { FILL_ALL_DATA, type ImageChoice, KEEP_SAVED_IMAGE } from "~/forms/member-form-rules";
+import { type ImageChoice, KEEP_SAVED_IMAGE } from "~/forms/member-form-rules";
+import { FILL_ALL_DATA } from "~/forms/missing-fields";
 import { type ImageKind, processImageUpload, type UploadQuota } from "~/images/pipeline.server";
 import { AppError } from "~/lib/app-error";
 

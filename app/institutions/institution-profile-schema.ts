@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { MAX_LENGTH, MIN_LENGTH, VOLUNTEERING_TYPE_LABELS } from "~/config/constants";
 import { CHOICE_MESSAGES, choiceField, emailField } from "~/forms/field-rules";
-import { FILL_ALL_DATA, imageChoice, memberText, withSavedImages } from "~/forms/member-form-rules";
+import { imageChoice, memberText, withSavedImages } from "~/forms/member-form-rules";
+import { FILL_ALL_DATA } from "~/forms/missing-fields";
 
 /**
  * "Edit institution profile" (docs/spec.md 5): profile photo, cover photo, summary (80), about

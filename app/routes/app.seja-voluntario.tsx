@@ -7,7 +7,6 @@ import {
   findApplicationTarget,
   hasPendingApplication,
 } from "~/applications/applications.server";
-import { homePathFor } from "~/auth/session-user";
 import { Avatar } from "~/components/ui/avatar";
 import { BackButton } from "~/components/ui/back-button";
 import { EmailInput } from "~/components/ui/email-input";
@@ -17,6 +16,7 @@ import { PrimaryButton } from "~/components/ui/primary-button";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { TextArea } from "~/components/ui/text-area";
 import { MAX_LENGTH } from "~/config/constants";
+import { env } from "~/config/env.server";
 import { echoValues, useFormValidation, validateForm } from "~/forms/form-validation";
 import { log } from "~/lib/log.server";
 import { refusalOf } from "~/web/app-error.server";
@@ -24,6 +24,8 @@ import { redirectWithFlash } from "~/web/flash.server";
 import { sessionUser } from "~/web/guards.server";
 import { readFormData } from "~/web/read-form-data.server";
 import type { Route } from "./+types/app.seja-voluntario";
+
+const institutionPath = (id: string) => `/instituicoes/${id}`;
 
 const applicationSchemas = () => import("~/applications/application-schema");
 
@@ -51,6 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     institution,
     alreadyApplied: await hasPendingApplication(user.id, institution.id),
     defaults: await applicationDefaults(user),
+    applicant: { name: user.name, email: user.email, profile: user.profile },
   };
 }
 
@@ -65,7 +68,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok)
     return data({ error: parsed.error, values: echoValues(formData) }, { status: 400 });
   try {
-    await applyToInstitution({ volunteer: user, institution, ...parsed.data });
+    await applyToInstitution({
+      volunteer: user,
+      institution,
+      institutionUrl: new URL(institutionPath(institution.id), env().BASE_URL).toString(),
+      ...parsed.data,
+    });
   } catch (error) {
     // Applied meanwhile (another tab): the domain's "conflict", with its message.
     const refused = refusalOf(error);
@@ -78,11 +86,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: refused?.status ?? 500 },
     );
   }
-  throw redirectWithFlash(homePathFor(user), APPLICATION_MESSAGES.sent, "success");
+  // Back where the person decided to apply: the page now shows the application's status.
+  throw redirectWithFlash(institutionPath(institution.id), APPLICATION_MESSAGES.sent, "success");
 }
 
 export default function Apply({ loaderData, actionData }: Route.ComponentProps) {
-  const { institution, alreadyApplied, defaults } = loaderData;
+  const { institution, alreadyApplied, defaults, applicant } = loaderData;
   const values: Record<string, string> = { ...defaults, ...actionData?.values };
   const validation = useFormValidation(
     applicationSchemas,
@@ -92,7 +101,7 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
   const submitting = useNavigation().state === "submitting";
   return (
     <section className="mx-auto w-full max-w-xl px-4 py-8 sm:py-12">
-      <BackButton to={`/instituicoes/${institution.id}`} />
+      <BackButton to={institutionPath(institution.id)} />
       <div className="mt-4 rounded-2xl border border-line bg-white p-6 shadow-card sm:p-8">
         <SectionHeading
           as="h1"
@@ -109,6 +118,13 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
             </p>
           </div>
         </div>
+        <p className="mt-4 text-sm text-ink-muted">
+          {applicant.profile === "INSTITUTION"
+            ? "Você entrou com a conta de uma instituição: a candidatura vai em nome dela, "
+            : "A candidatura vai em nome de "}
+          <strong className="font-semibold text-ink">{applicant.name}</strong> (
+          <span className="break-all">{applicant.email}</span>).
+        </p>
         {alreadyApplied ? (
           <p role="status" className="mt-6 rounded-xl bg-brand-50 p-4 text-brand-900">
             {APPLICATION_MESSAGES.duplicate}

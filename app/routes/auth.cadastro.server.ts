@@ -7,6 +7,7 @@ import {
   isCnpjRegistered,
   isEmailRegistered,
 } from "~/auth/create-account.server";
+import { safeReturnPath } from "~/auth/redirects.server";
 import {
   discardDraft,
   readDraft,
@@ -22,7 +23,14 @@ import {
   SIGNUP_MESSAGES,
   volunteerProfileSchema,
 } from "~/auth/signup-schemas";
-import { FIRST_STEP, stepAsking, type WizardMove, wizardMove } from "~/auth/signup-wizard";
+import {
+  FIRST_STEP,
+  reachedStep,
+  stepAsking,
+  stepPath,
+  type WizardMove,
+  wizardMove,
+} from "~/auth/signup-wizard";
 import { emailField, phoneField } from "~/forms/field-rules";
 import { type FormError, validateForm } from "~/forms/form-validation";
 import { resolveMunicipality } from "~/geo/localities.server";
@@ -37,8 +45,10 @@ import { retryAfterHeaders } from "~/web/retry-after";
 
 /**
  * The sign-up wizard's server side. Each post names its step and intent ("next" or "back");
- * the draft (signup-draft.server.ts) remembers the step and what was typed, so a refresh, the
- * back control and a no-JavaScript browser all land on the right step with their values.
+ * the draft (signup-draft.server.ts) remembers the furthest step reached and what was typed, and
+ * every answer is a redirect to the next step's own address (`?etapa=`), so a refresh, the
+ * browser's back and forward, the "Voltar" button and a no-JavaScript browser all land on the
+ * right step with its values.
  * Volunteers: 1 profile type, 2 credentials, 3 profile (account created). Institutions:
  * 1, 2, 3 details, 4 profile (account created). Then the progress screen.
  *
@@ -52,7 +62,7 @@ export const SIGNUP_FAILURE = "Erro ao finalizar o cadastro. Tente novamente.";
 export const SIGNUP_DONE_PATH = "/auth/cadastro?etapa=concluido";
 
 /** Who posts: `ip` for the log, `network` (IPv4 address or IPv6 /64) for per-address limits. */
-type Failure = { error: FormError; values: Record<string, string> };
+type Failure = { error: FormError; values: Record<string, string>; step: number };
 
 interface Post {
   request: Request;
@@ -72,12 +82,12 @@ function echo(post: Post): Record<string, string> {
     post.step,
     post.profileType,
   );
-  if (post.step === 2 && post.formData.get("acceptTerms") === "on") values.acceptTerms = "on";
   return values;
 }
 
+/** The step shown again with its message: the posted one, whatever address the post went to. */
 const fail = (post: Post, error: FormError, status = 400, headers?: HeadersInit) =>
-  data<Failure>({ error, values: echo(post) }, { status, headers });
+  data<Failure>({ error, values: echo(post), step: post.step }, { status, headers });
 
 const fieldError = (field: string, message: string): FormError => ({ field, message });
 
@@ -90,11 +100,21 @@ const rateLimited = (post: Post, retryAfterSeconds: number) =>
     retryAfterHeaders(retryAfterSeconds),
   );
 
-/** Saves the draft and shows the wizard again (on the step the draft now holds). */
-async function moveTo(post: Post, changes: Parameters<typeof saveDraft>[2]): Promise<never> {
+/**
+ * Saves the draft and goes to step `to`'s address. `changes.step`, when given, is the furthest
+ * step reached from now on.
+ */
+async function moveTo(
+  post: Post,
+  to: number,
+  changes: Parameters<typeof saveDraft>[2],
+): Promise<never> {
   const cookie = await saveDraft(post.request, post.client.network, changes);
-  throw redirect("/auth/cadastro", { headers: { "Set-Cookie": cookie } });
+  throw redirect(stepPath(to), { headers: { "Set-Cookie": cookie } });
 }
+
+/** Moving on to `to`: it becomes the furthest step reached, unless the person had gone further. */
+const reaching = (draft: SignupDraft | null, to: number) => Math.max(reachedStep(draft), to);
 
 export async function handleSignupStep(request: Request, client: Client) {
   const formData = await readFormData(request);
@@ -104,7 +124,8 @@ export async function handleSignupStep(request: Request, client: Client) {
     postedStep: Number(formData.get("step")),
     intent: String(formData.get("intent") ?? ""),
   });
-  const step = draft?.step ?? FIRST_STEP;
+  const postedStep = Number(formData.get("step"));
+  const step = move.kind === "show" ? reachedStep(draft) : postedStep;
   const post: Post = {
     request,
     formData,
@@ -130,12 +151,13 @@ export async function handleSignupStep(request: Request, client: Client) {
 async function take(move: WizardMove, post: Post, draft: SignupDraft | null) {
   if (move.kind === "back") {
     // What the person typed on this step, shown again when they come back to it; unchecked.
+    // The furthest step reached stays: forward is still a step away.
     const typed = typedStepFields(post.formData, post.step, post.profileType);
-    return moveTo(post, { step: move.to, data: { ...draft?.data, ...typed } });
+    return moveTo(post, move.to, { data: { ...draft?.data, ...typed } });
   }
-  if (move.kind === "choose-profile") return nextFromProfileType(post, move.to);
-  // A post from a stale tab (another step) just shows the current step again.
-  if (move.kind === "show" || !draft) throw redirect("/auth/cadastro");
+  if (move.kind === "choose-profile") return nextFromProfileType(post, draft, move.to);
+  // A post from a step not reached yet (a stale or forged page) shows the furthest step reached.
+  if (move.kind === "show" || !draft) throw redirect(stepPath(reachedStep(draft)));
   switch (move.kind) {
     case "credentials":
       return nextFromCredentials(post, draft, move.to);
@@ -146,14 +168,19 @@ async function take(move: WizardMove, post: Post, draft: SignupDraft | null) {
         ? createVolunteer(post, draft)
         : createInstitution(post, draft);
     case "restart":
-      return moveTo(post, { step: FIRST_STEP });
+      return moveTo(post, FIRST_STEP, { step: FIRST_STEP });
   }
 }
 
-async function nextFromProfileType(post: Post, to: number) {
+async function nextFromProfileType(post: Post, draft: SignupDraft | null, to: number) {
   const parsed = validateForm(profileTypeSchema, post.formData);
   if (!parsed.ok) return fail(post, parsed.error);
-  return moveTo(post, { step: to, profileType: parsed.data.profileType });
+  const { profileType } = parsed.data;
+  // Another profile has other steps ahead: only its credentials are reached.
+  const step = draft && draft.profileType !== profileType ? to : reaching(draft, to);
+  const returnTo = safeReturnPath(post.formData.get("redirectTo"));
+  const data = returnTo ? { ...draft?.data, returnTo } : draft?.data;
+  return moveTo(post, to, { step, profileType, ...(data ? { data } : {}) });
 }
 
 async function nextFromCredentials(post: Post, draft: SignupDraft, to: number) {
@@ -174,10 +201,10 @@ async function nextFromCredentials(post: Post, draft: SignupDraft, to: number) {
   const passwordHash = parsed.data.password
     ? await (await auth().$context).password.hash(parsed.data.password)
     : draft.passwordHash;
-  return moveTo(post, {
-    step: to,
+  return moveTo(post, to, {
+    step: reaching(draft, to),
     passwordHash,
-    data: { ...draft.data, email: parsed.data.email, phone: parsed.data.phone },
+    data: { ...draft.data, email: parsed.data.email, phone: parsed.data.phone, acceptTerms: "on" },
   });
 }
 
@@ -199,8 +226,8 @@ async function nextFromInstitutionDetails(post: Post, draft: SignupDraft, to: nu
     return fail(post, fieldError("cnpj", SIGNUP_MESSAGES.cnpjTaken));
   }
   const { complete, ...rest } = parsed.data;
-  return moveTo(post, {
-    step: to,
+  return moveTo(post, to, {
+    step: reaching(draft, to),
     data: { ...draft.data, ...rest, city, complete: complete ?? "" },
   });
 }
@@ -237,7 +264,7 @@ async function createInstitution(post: Post, draft: SignupDraft) {
   const parsed = validateForm(institutionProfileSchema, post.formData);
   if (!parsed.ok) return fail(post, parsed.error);
   const details = institutionDetailsFrom(draft);
-  if (!details) return moveTo(post, { step: stepAsking("cnpj") });
+  if (!details) return moveTo(post, stepAsking("cnpj"), {});
   const { name, cnpj, responsible, ...address } = details;
   const quota = uploadQuota.signup(post.client.network);
   return finishSignup(post, draft, async (credentials) => {
@@ -291,8 +318,7 @@ async function finishSignup(
   create: (credentials: { email: string; phone: string; passwordHash: string }) => Promise<string>,
 ) {
   const credentials = draftCredentialsSchema.safeParse(draft.data);
-  if (!credentials.success || !draft.passwordHash)
-    return moveTo(post, { step: stepAsking("email") });
+  if (!credentials.success || !draft.passwordHash) return moveTo(post, stepAsking("email"), {});
   const { email, phone } = credentials.data;
   const limit = await hitRateLimit(
     `sign-up:network:${post.client.network}`,
@@ -305,7 +331,7 @@ async function finishSignup(
     userId = await create({ email, phone, passwordHash: draft.passwordHash });
   } catch (error) {
     // Someone registered the same e-mail or CNPJ meanwhile; an image refused on its field.
-    if (isAppError(error, "conflict")) return conflict(post, error);
+    if (isAppError(error, "conflict")) return conflict(error);
     const refused = refusalOf(error);
     if (refused) return fail(post, refused.error, refused.status, refused.headers);
     log.error({ err: error, email }, "sign-up failed");
@@ -320,14 +346,28 @@ async function finishSignup(
   });
   for (const cookie of session.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", await discardDraft(post.request));
-  throw redirect(SIGNUP_DONE_PATH, { headers });
+  throw redirect(signupDonePath(safeReturnPath(draft.data.returnTo)), { headers });
 }
 
-/** Someone registered the same e-mail or CNPJ meanwhile: back to the step that asks for it. */
-async function conflict(post: Post, error: AppError) {
+/** The progress screen, then the return address the person came with (if any) or their home. */
+function signupDonePath(returnTo: string | null): string {
+  return returnTo
+    ? `${SIGNUP_DONE_PATH}&redirectTo=${encodeURIComponent(returnTo)}`
+    : SIGNUP_DONE_PATH;
+}
+
+/** A problem a step's address names (`&erro=`, see conflict below), as that step's message. */
+export function addressProblem(code: string | null): FormError | null {
+  if (code === "email") return fieldError("email", SIGNUP_MESSAGES.emailTaken);
+  if (code === "cnpj") return fieldError("cnpj", SIGNUP_MESSAGES.cnpjTaken);
+  return null;
+}
+
+/**
+ * Someone registered the same e-mail or CNPJ meanwhile: back to the step that asks for it, whose
+ * address names the problem (`&erro=email`), so that step shows the message on its field.
+ */
+function conflict(error: AppError): never {
   const field = error.field === "cnpj" ? "cnpj" : "email";
-  const cookie = await saveDraft(post.request, post.client.network, {
-    step: stepAsking(field),
-  });
-  return fail(post, fieldError(field, error.message), 409, { "Set-Cookie": cookie });
+  throw redirect(`${stepPath(stepAsking(field))}&erro=${field}`);
 }

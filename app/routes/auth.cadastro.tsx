@@ -1,8 +1,9 @@
 import { redirect } from "react-router";
-import { homePathFor } from "~/auth/session-user";
-import { currentStepValues, readDraft } from "~/auth/signup-draft.server";
-import { FIRST_STEP, totalSteps } from "~/auth/signup-wizard";
+import { afterLoginPath, returnTargetName, safeReturnPath } from "~/auth/redirects.server";
+import { readDraft, stepValues } from "~/auth/signup-draft.server";
+import { SIGNUP_PATH, stepPath, stepToShow, totalSteps } from "~/auth/signup-wizard";
 import { AuthPage, HOME_LINK } from "~/components/auth/auth-page";
+import { ReturnNotice } from "~/components/auth/return-notice";
 import { SignupProgress } from "~/components/signup/signup-progress";
 import {
   CredentialsStep,
@@ -16,7 +17,7 @@ import type { RouteHandle } from "~/root";
 import { clientContext } from "~/web/request-context.server";
 import { sessionContext } from "~/web/session.server";
 import type { Route } from "./+types/auth.cadastro";
-import { handleSignupStep } from "./auth.cadastro.server";
+import { addressProblem, handleSignupStep } from "./auth.cadastro.server";
 
 export const handle: RouteHandle = { layout: "bare" };
 
@@ -36,22 +37,30 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.get(sessionContext);
-  if (new URL(request.url).searchParams.get("etapa") === "concluido") {
-    if (!user) throw redirect("/auth/cadastro");
-    return { step: "done" as const, homePath: homePathFor(user) };
+  const params = new URL(request.url).searchParams;
+  const returnTo = safeReturnPath(params.get("redirectTo"));
+  if (params.get("etapa") === "concluido") {
+    if (!user) throw redirect(SIGNUP_PATH);
+    return { step: "done" as const, homePath: afterLoginPath(returnTo, user) };
   }
-  if (user) throw redirect(homePathFor(user));
+  if (user) throw redirect(afterLoginPath(returnTo, user));
 
   const draft = await readDraft(request);
-  const values: Record<string, string> = {
-    ...currentStepValues(draft),
-    profileType: draft?.profileType ?? "VOLUNTEER",
-  };
+  const target = stepToShow(draft, params.get("etapa"));
+  if ("redirectTo" in target) throw redirect(stepPath(target.redirectTo));
+  const step = target.show;
+  const profileType = draft?.profileType ?? "VOLUNTEER";
+  const values: Record<string, string> = { ...stepValues(draft, step), profileType };
+  const pendingReturn = returnTo ?? safeReturnPath(draft?.data.returnTo);
   return {
-    step: draft?.step ?? FIRST_STEP,
-    profileType: draft?.profileType ?? "VOLUNTEER",
-    totalSteps: totalSteps(draft?.profileType ?? "VOLUNTEER"),
+    step,
+    profileType,
+    totalSteps: totalSteps(profileType),
     values,
+    problem: addressProblem(params.get("erro")),
+    // Step 1 carries a return address given in this address into the draft.
+    returnTo,
+    applyingTo: await returnTargetName(pendingReturn),
     passwordOnFile: Boolean(draft?.passwordHash),
     states: listStates(),
     cities: values.uf ? (listMunicipalities(values.uf) ?? undefined) : undefined,
@@ -85,12 +94,18 @@ const TITLES: Record<string, { title: string; description: string }> = {
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.step === "done") return <SignupProgress homePath={loaderData.homePath} />;
 
-  const { step, profileType, totalSteps, passwordOnFile, states, cities } = loaderData;
+  const { profileType, totalSteps, passwordOnFile, states, cities, applyingTo } = loaderData;
+  // A refused post shows the step it was for, whatever address it was sent to.
+  const step = actionData?.step ?? loaderData.step;
   const values = { ...loaderData.values, ...actionData?.values };
-  const error = actionData?.error;
+  const error = actionData?.error ?? loaderData.problem;
   const heading = TITLES[String(step)] ?? TITLES[`${step}-${profileType}`];
+  const returnTo = loaderData.returnTo;
+  const loginPath = returnTo
+    ? `/auth/login?redirectTo=${encodeURIComponent(returnTo)}`
+    : "/auth/login";
   const links =
-    step === 1 ? [{ to: "/auth/login", label: "Acessar minha conta" }, HOME_LINK] : [HOME_LINK];
+    step === 1 ? [{ to: loginPath, label: "Acessar minha conta" }, HOME_LINK] : [HOME_LINK];
 
   return (
     <AuthPage
@@ -99,7 +114,14 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
       title={heading?.title}
       description={heading?.description}
     >
-      {step === 1 && <ProfileTypeStep values={values} error={error} />}
+      <ReturnNotice
+        text={
+          applyingTo
+            ? `Crie sua conta para se candidatar a ${applyingTo}. Depois do cadastro, você volta para a candidatura.`
+            : null
+        }
+      />
+      {step === 1 && <ProfileTypeStep values={values} error={error} returnTo={returnTo} />}
       {step === 2 && (
         <CredentialsStep values={values} error={error} passwordOnFile={passwordOnFile} />
       )}

@@ -1,8 +1,9 @@
-import { redirect } from "react-router";
-import { afterLoginPath, safeReturnPath } from "~/auth/redirects.server";
+import { Link, redirect } from "react-router";
+import { afterLoginPath, returnTargetName, safeReturnPath } from "~/auth/redirects.server";
 import { homePathFor } from "~/auth/session-user";
 import { AuthPage, HOME_LINK } from "~/components/auth/auth-page";
 import { CredentialsForm } from "~/components/auth/credentials-form";
+import { ReturnNotice } from "~/components/auth/return-notice";
 import type { RouteHandle } from "~/root";
 import { passRetryAfter } from "~/web/retry-after";
 import { sessionContext } from "~/web/session.server";
@@ -27,11 +28,12 @@ export function meta({ matches }: Route.MetaArgs) {
   ];
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.get(sessionContext);
   if (user) throw redirect(homePathFor(user));
   // Only a return address we would honour travels on in the form; anything else is dropped here.
-  return { redirectTo: safeReturnPath(new URL(request.url).searchParams.get("redirectTo")) };
+  const redirectTo = safeReturnPath(new URL(request.url).searchParams.get("redirectTo"));
+  return { redirectTo, applyingTo: await returnTargetName(redirectTo) };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -41,19 +43,38 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { redirectTo, applyingTo } = loaderData;
+  // "Criar nova conta" carries the return address through the sign-up wizard.
+  const signupPath = redirectTo
+    ? `/auth/cadastro?redirectTo=${encodeURIComponent(redirectTo)}`
+    : "/auth/cadastro";
   return (
     <AuthPage
-      links={[{ to: "/auth/cadastro", label: "Criar nova conta" }, HOME_LINK]}
+      links={[{ to: signupPath, label: "Criar nova conta" }, HOME_LINK]}
       label="Login"
       title="Acesse sua conta"
       description="Entre com o e-mail e a senha cadastrados."
     >
+      <ReturnNotice
+        text={applyingTo ? `Entre ou crie sua conta para se candidatar a ${applyingTo}.` : null}
+      />
       <CredentialsForm
         error={actionData?.error}
         email={actionData?.values.email}
         recoveryLink={actionData?.recoveryLink}
-        redirectTo={loaderData.redirectTo}
+        redirectTo={redirectTo}
       />
+      {redirectTo ? (
+        <p className="mt-6 text-center text-sm text-ink-muted">
+          Ainda não tem conta?{" "}
+          <Link
+            to={signupPath}
+            className="inline-flex min-h-11 items-center rounded font-semibold text-brand-800 underline underline-offset-4 focus-ring"
+          >
+            Criar conta e continuar
+          </Link>
+        </p>
+      ) : null}
     </AuthPage>
   );
 }

@@ -4,12 +4,13 @@ import { Benefits } from "~/components/public/landing/benefits";
 import { EventsTeaser } from "~/components/public/landing/events-teaser";
 import { Faq } from "~/components/public/landing/faq";
 import { FeaturedInstitutions } from "~/components/public/landing/featured-institutions";
-import { Hero } from "~/components/public/landing/hero";
+import { Hero, signedInVisitor } from "~/components/public/landing/hero";
 import { HowItWorks } from "~/components/public/landing/how-it-works";
 import { JoinBand } from "~/components/public/landing/join-band";
 import { SectionNav } from "~/components/public/landing/section-nav";
 import { publicPageMeta } from "~/components/public/page-meta";
 import { loadLandingContent } from "~/institutions/landing-content.server";
+import { sessionContext } from "~/web/session.server";
 import type { Route } from "./+types/home";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -22,15 +23,21 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export async function loader() {
-  return loadLandingContent();
+/**
+ * The landing's content, and who is looking: a signed-in person is greeted and offered their
+ * area and the lists instead of the sign-up buttons.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = context.get(sessionContext);
+  const content = await loadLandingContent();
+  return { ...content, visitor: user ? signedInVisitor(user) : null };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { appName, contactEmail } = usePublicConfig();
   return (
     <>
-      <Hero appName={appName} />
+      <Hero appName={appName} visitor={loaderData.visitor} />
       <SectionNav />
       <Benefits />
       <About appName={appName} />
@@ -38,7 +45,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <FeaturedInstitutions institutions={loaderData.institutions} />
       <EventsTeaser events={loaderData.events} />
       <Faq contactEmail={contactEmail} />
-      <JoinBand />
+      {loaderData.visitor ? null : <JoinBand />}
     </>
   );
 }

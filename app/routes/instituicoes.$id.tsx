@@ -1,8 +1,10 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { latestApplication } from "~/applications/applications.server";
 import { usePublicConfig } from "~/components/layout/use-public-config";
 import { DetailFact, Paragraphs } from "~/components/public/detail-aside";
 import { DetailErrorBoundary } from "~/components/public/detail-error-boundary";
 import { EventCardGrid } from "~/components/public/event-card";
+import { JoinInstitution } from "~/components/public/join-institution";
 import { JsonLd } from "~/components/public/json-ld";
 import {
   absoluteUrl,
@@ -13,13 +15,13 @@ import {
 import { ResponsiveImage } from "~/components/public/responsive-image";
 import { institutionJsonLd } from "~/components/public/structured-data";
 import { BackButton } from "~/components/ui/back-button";
-import { buttonStyles } from "~/components/ui/button-styles";
 import { DEFAULT_AVATAR_URL } from "~/components/ui/default-images";
-import { GlobeIcon, HandshakeIcon, HeartIcon, MailIcon, MapPinIcon } from "~/components/ui/icons";
+import { GlobeIcon, HandshakeIcon, MailIcon, MapPinIcon } from "~/components/ui/icons";
 import { listInstitutionUpcomingEvents } from "~/events/public-events.server";
 import { addressLines } from "~/geo/address";
 import { findApprovedInstitution } from "~/institutions/public-institutions.server";
 import { VOLUNTEERING_TYPE_TEXT } from "~/institutions/volunteering-type-text";
+import { sessionContext } from "~/web/session.server";
 import type { Route } from "./+types/instituicoes.$id";
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
@@ -35,17 +37,30 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   });
 }
 
-/** Only approved institutions exist publicly: any other id is the 404 page. */
-export async function loader({ params }: Route.LoaderArgs) {
+/**
+ * Only approved institutions exist publicly: any other id is the 404 page. A signed-in person
+ * also gets their latest application to it (the page is then private, never cached for others).
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
   const institution = await findApprovedInstitution(params.id);
   if (!institution) throw data(null, { status: 404 });
-  return { institution, events: await listInstitutionUpcomingEvents(institution.id, 3) };
+  const user = context.get(sessionContext);
+  const [events, application] = await Promise.all([
+    listInstitutionUpcomingEvents(institution.id, 3),
+    user ? latestApplication(user.id, institution.id) : null,
+  ]);
+  return {
+    institution,
+    events,
+    application,
+    applicationsPath: user?.profile === "VOLUNTEER" ? "/app/voluntario" : null,
+  };
 }
 
 export default function InstitutionPage({ loaderData }: Route.ComponentProps) {
-  const { institution, events } = loaderData;
+  const { institution, events, application, applicationsPath } = loaderData;
   const config = usePublicConfig();
-  const joinHref = `/app/seja-voluntario?id=${institution.id}`;
+  const join = { institutionId: institution.id, application, applicationsPath };
   return (
     <article className="mx-auto flex max-w-page flex-col px-4 py-6 sm:py-10">
       <JsonLd data={institutionJsonLd(institution, (path) => absoluteUrl(config, path))} />
@@ -92,10 +107,7 @@ export default function InstitutionPage({ loaderData }: Route.ComponentProps) {
             </span>
           </p>
         </div>
-        <Link to={joinHref} className={buttonStyles({ className: "w-full sm:w-auto lg:hidden" })}>
-          <HeartIcon />
-          Quero fazer parte
-        </Link>
+        <JoinInstitution {...join} className="w-full sm:w-auto lg:hidden" />
       </header>
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-12">
@@ -133,10 +145,10 @@ export default function InstitutionPage({ loaderData }: Route.ComponentProps) {
           <DetailFact icon={<HandshakeIcon />} title="Como ajudar">
             Candidate-se e a instituição recebe sua mensagem por e‑mail.
           </DetailFact>
-          <Link to={joinHref} className={buttonStyles({ fullWidth: true })}>
-            <HeartIcon />
-            Quero fazer parte
-          </Link>
+          {/* On a phone the status stands once, under the name; the button stays in both places. */}
+          <div className={application ? "hidden lg:block" : undefined}>
+            <JoinInstitution {...join} />
+          </div>
         </aside>
       </div>
 

@@ -8,7 +8,13 @@ import { launchBrowser } from "../helpers/browser";
 import { type FixtureServer, startFixtureServer } from "../helpers/fixture-server";
 import { FAKE_PNG } from "../helpers/images";
 import { mailTo, waitForMail } from "../helpers/mail";
-import { logServerOnFailure, phonePage, pictures, signedInClient } from "../helpers/members";
+import {
+  logServerOnFailure,
+  phonePage,
+  pictures,
+  signedInClient,
+  todayInBrazil,
+} from "../helpers/members";
 import { shot } from "../helpers/screenshots";
 
 /**
@@ -24,12 +30,7 @@ let browser: Browser;
 const clients = {} as Record<Key, HttpClient>;
 let files: Awaited<ReturnType<typeof pictures>>;
 
-const todayBr = new Intl.DateTimeFormat("pt-BR", {
-  timeZone: "America/Sao_Paulo",
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-}).format(new Date());
+const todayBr = todayInBrazil();
 
 beforeAll(async () => {
   [server, browser, files] = await Promise.all([
@@ -153,12 +154,17 @@ describe.sequential("volunteer area", () => {
       .getByLabel("Conte sobre você e por que quer ajudar", { exact: true })
       .fill("Tenho tardes livres e experiência com crianças.");
     await page.getByRole("button", { name: "Enviar candidatura" }).click();
-    await page.waitForURL(`${server.url}/app/voluntario`);
+    // Back on the institution's page, which now says where the application stands.
+    await page.waitForURL(`${server.url}/instituicoes/${institution.id}`);
     await page
       .getByText("E-mail enviado com sucesso! A instituição logo entrará em contato.")
       .first()
       .waitFor();
+    await page.getByText(`Candidatura enviada em ${todayBr} · Pendente`).first().waitFor();
+    expect(await page.getByRole("link", { name: "Quero fazer parte" }).count()).toBe(0);
 
+    await page.getByRole("link", { name: "Ver minhas candidaturas" }).first().click();
+    await page.waitForURL(`${server.url}/app/voluntario`);
     const list = page.getByRole("region", { name: /Minhas candidaturas/ });
     const item = list.getByRole("listitem").filter({ hasText: institution.name });
     await expect(
@@ -178,6 +184,15 @@ describe.sequential("volunteer area", () => {
     expect(text).toContain("Tenho tardes livres e experiência com crianças.");
     expect(text).toContain("Ana Beatriz Souza");
     expect(text).toContain(`E-mail para resposta: ${server.accounts.ana.email}`);
+
+    // The volunteer's receipt, to the account's e-mail.
+    const [receipt] = await waitForMail(
+      server.mailDir,
+      server.accounts.ana.email,
+      `Candidatura enviada: ${institution.name}`,
+    );
+    expect(receipt.text).toContain(`para a ${institution.name} foi enviada`);
+    expect(receipt.text).toContain("+55 (21) 98765-4321");
   });
 
   it("the institution sees the application and accepts it; the volunteer sees Aceita and gets an e-mail", async () => {

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DRAFT_FIELD_LIMITS, DRAFT_MAX_BYTES, DRAFT_TOO_LARGE } from "~/auth/signup-draft.server";
 import { SIGNUP_MESSAGES } from "~/auth/signup-schemas";
 import { emailOutbox, events, signupDrafts, users } from "~/db/schema";
-import { FILL_ALL_DATA } from "~/forms/member-form-rules";
+import { FILL_ALL_DATA } from "~/forms/missing-fields";
 import { RATE_LIMITS } from "~/security/rate-limit.server";
 
 /** The 429 says how long to wait (ADR 0013). */
@@ -66,15 +66,22 @@ afterAll(async () => {
 /** Text that must never be stored or shown: it only ever travels in fields nobody asked for. */
 const UNKNOWN_MARK = "MARCA-CAMPO-DESCONHECIDO";
 
-/** Posts a step and expects the wizard to move on (302 to /auth/cadastro). */
+/** Where each client's last step post sent it: the address of the step it is on. */
+const stepAddress = new WeakMap<HttpClient, string>();
+
+/** Posts a step and expects the wizard to move on (302 to the next step's address). */
 async function step(client: HttpClient, fields: Record<string, string>): Promise<void> {
   const response = await client.post("/auth/cadastro", fields);
   const body = await response.text();
   expect(response.status, `step ${fields.step} ${fields.intent}: ${body.slice(0, 200)}`).toBe(302);
+  const location = response.headers.get("location") ?? "";
+  expect(location).toMatch(/^\/auth\/cadastro\?etapa=\d$/);
+  stepAddress.set(client, location);
 }
 
-/** The wizard's page as this client sees it now. */
-const wizardPage = async (client: HttpClient) => (await client.get("/auth/cadastro")).text();
+/** The wizard's page as this client sees it now: the step its last post went to. */
+const wizardPage = async (client: HttpClient) =>
+  (await client.get(stepAddress.get(client) ?? "/auth/cadastro")).text();
 
 /** The value attribute of the page's input `name`. */
 const inputValue = (html: string, name: string) =>
@@ -427,7 +434,11 @@ describe("what the server stored", () => {
       expect(Number(bytes)).toBeLessThanOrEqual(DRAFT_MAX_BYTES + 64);
 
     const recipients = found.outbox.map((row) => row.to).sort();
-    expect(recipients).toEqual([CONTACT_EMAIL, institutionEmail].sort());
+    // The approval to the account, the application to the contact address, and the
+    // volunteer's receipt to their own account (issue 13).
+    expect(recipients).toEqual(
+      [CONTACT_EMAIL, institutionEmail, server.accounts.volunteer.email].sort(),
+    );
     for (const { email } of found.users) expect(email).not.toMatch(/atacante|[\s,;<>"]/);
     const mail = await readMailDir(server.mailDir);
     for (const message of mail) expect(message.to).not.toContain("atacante");

@@ -113,6 +113,16 @@ function account(accounts: Record<string, SeededAccount>, key: string): SeededAc
   return found;
 }
 
+/** Today in Brasília as the pages write dates, "dd/MM/aaaa" (written here, not taken from the app). */
+export function todayInBrazil(): string {
+  return new Intl.DateTimeFormat("pt-BR", {
+    timeZone: "America/Sao_Paulo",
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+  }).format(new Date());
+}
+
 /** After a failed test, the end of the server's log: what it answered and why. */
 export function logServerOnFailure(
   task: { result?: { state?: string } },

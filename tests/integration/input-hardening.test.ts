@@ -20,7 +20,8 @@ import { enqueueEmail, InvalidRecipientError } from "~/email/outbox.server";
 import { createTransport } from "~/email/transport.server";
 import { startMailWorker } from "~/email/worker.server";
 import { createEvent, updateEvent } from "~/events/institution-events.server";
-import { FILL_ALL_DATA, KEEP_SAVED_IMAGE } from "~/forms/member-form-rules";
+import { KEEP_SAVED_IMAGE } from "~/forms/member-form-rules";
+import { FILL_ALL_DATA } from "~/forms/missing-fields";
 import { NOT_AN_IMAGE } from "~/images/image-messages";
 import { canSeeImage, findImage } from "~/images/images.server";
 import {
@@ -130,8 +131,9 @@ describe("the outbox: one recipient, exactly one address", () => {
       if (!target) throw new Error("the institution is not approved");
       await expect(
         applyToInstitution({
-          volunteer: { id: volunteerId, name: "Lia Moraes" },
+          volunteer: { id: volunteerId, name: "Lia Moraes", email: "lia@teste.org.br" },
           institution: target,
+          institutionUrl: "http://localhost:3000/instituicoes/casa-aberta",
           replyEmail: "lia@teste.org.br",
           phone: "5521988887777",
           summary: "Quero ajudar.",

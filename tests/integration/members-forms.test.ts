@@ -5,7 +5,19 @@ import type { Database } from "~/db/client.server";
 import { images, users, volunteers } from "~/db/schema";
 import { eventFormSchema } from "~/events/event-form-schema";
 import { validateForm } from "~/forms/form-validation";
-import { FILL_ALL_DATA, KEEP_SAVED_IMAGE, PROFILE_MESSAGES } from "~/forms/member-form-rules";
+import { KEEP_SAVED_IMAGE, PROFILE_MESSAGES } from "~/forms/member-form-rules";
+import { FILL_ALL_DATA, missingFieldMessage } from "~/forms/missing-fields";
+
+/**
+ * A form-wide "Informe todos os dados", with each missing field's own message beside it
+ * (issue 13), in the form's order.
+ */
+const missingError = (...fields: string[]) => ({
+  field: "form",
+  message: FILL_ALL_DATA,
+  fields: Object.fromEntries(fields.map((field) => [field, missingFieldMessage(field)])),
+});
+
 import { processImageUpload } from "~/images/pipeline.server";
 import { prepareImage } from "~/images/stored-images.server";
 import { institutionProfileEditSchema } from "~/institutions/institution-profile-schema";
@@ -57,10 +69,7 @@ describe("edit volunteer form", () => {
     for (const missing of ["name", "uf", "city", "resume"]) {
       const values: Record<string, string> = { ...VOLUNTEER, [missing]: " " };
       const result = validateForm(schema, form(values));
-      expect(result.ok ? null : result.error, missing).toEqual({
-        field: missing,
-        message: FILL_ALL_DATA,
-      });
+      expect(result.ok ? null : result.error, missing).toEqual(missingError(missing));
     }
   });
 
@@ -68,10 +77,7 @@ describe("edit volunteer form", () => {
     const kept = validateForm(schema, form(VOLUNTEER));
     expect(kept.ok && kept.data.previewImage).toBe(KEEP_SAVED_IMAGE);
     const removed = validateForm(schema, form({ ...VOLUNTEER, previewImageRemoved: "true" }));
-    expect(removed.ok ? null : removed.error).toEqual({
-      field: "previewImage",
-      message: FILL_ALL_DATA,
-    });
+    expect(removed.ok ? null : removed.error).toEqual(missingError("previewImage"));
     const none = validateForm(volunteerProfileEditSchema({ previewImage: false }), form(VOLUNTEER));
     expect(none.ok).toBe(false);
   });
@@ -99,10 +105,7 @@ describe("edit institution and event forms", () => {
     const bad = validateForm(schema, form({ ...values, contactEmail: "contato@" }));
     expect(bad.ok ? null : bad.error.message).toBe("E-mail de contato inválido.");
     const noCover = validateForm(schema, form({ ...values, landingImageRemoved: "true" }));
-    expect(noCover.ok ? null : noCover.error).toEqual({
-      field: "landingImage",
-      message: FILL_ALL_DATA,
-    });
+    expect(noCover.ok ? null : noCover.error).toEqual(missingError("landingImage"));
   });
 
   it("event: the date is dd/MM/yyyy, real, and not before today; complement optional", () => {
@@ -139,10 +142,23 @@ describe("edit institution and event forms", () => {
       message: "O complemento deve ter no máximo 60 caracteres.",
     });
     const noStreet = validateForm(schema, form({ ...values, street: "" }));
-    expect(noStreet.ok ? null : noStreet.error).toEqual({
-      field: "street",
-      message: FILL_ALL_DATA,
-    });
+    expect(noStreet.ok ? null : noStreet.error).toEqual(missingError("street"));
+    // Everything missing at once: the form-wide message, and every field named beside it.
+    const empty = validateForm(eventFormSchema({ today: "2026-11-21", cover: false }), form({}));
+    expect(empty.ok ? null : empty.error).toEqual(
+      missingError(
+        "name",
+        "eventDate",
+        "landingImage",
+        "resume",
+        "about",
+        "uf",
+        "city",
+        "street",
+        "number",
+        "neighborhood",
+      ),
+    );
   });
 });
 

@@ -29,7 +29,9 @@ let database: TestDatabase;
 let db: Database;
 let mailDir: string;
 let institutionId: string;
-let volunteer: { id: string; name: string };
+let volunteer: { id: string; name: string; email: string };
+const VOLUNTEER_EMAIL = "renata@teste.org.br";
+const INSTITUTION_URL = "http://localhost:3000/instituicoes/lar-aconchego";
 
 const CONTACT = "contato.lar-aconchego@teste.org.br";
 const REPLY = "renata.lima@teste.org.br";
@@ -48,13 +50,13 @@ beforeAll(async () => {
     },
     volunteer: {
       name: "Renata Lima",
-      email: "renata@teste.org.br",
+      email: VOLUNTEER_EMAIL,
       resume: "Gosto de ler para pessoas idosas.",
     },
   });
   institutionId = created.institutionId;
   const volunteerId = created.volunteerId;
-  volunteer = { id: volunteerId, name: "Renata Lima" };
+  volunteer = { id: volunteerId, name: "Renata Lima", email: VOLUNTEER_EMAIL };
 });
 
 afterAll(async () => {
@@ -98,6 +100,7 @@ describe("application e-mails while SMTP is down", () => {
       await applyToInstitution({
         volunteer,
         institution: target,
+        institutionUrl: INSTITUTION_URL,
         replyEmail: REPLY,
         phone: "5521988887777",
         summary: "Posso ler para os moradores às quartas.",
@@ -114,6 +117,10 @@ describe("application e-mails while SMTP is down", () => {
     expect(row?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
     const requests = await db.select().from(volunteerRequests);
     expect(requests).toHaveLength(1);
+    // The volunteer's receipt is queued in the same transaction, to the account's e-mail.
+    const [receipt] = await outboxRows("application-receipt");
+    expect(receipt?.to).toBe(VOLUNTEER_EMAIL);
+    expect(receipt?.sentAt).toBeNull();
   });
 
   it("a repeat application while the first is pending creates nothing", async () => {
@@ -123,6 +130,7 @@ describe("application e-mails while SMTP is down", () => {
       applyToInstitution({
         volunteer,
         institution: target,
+        institutionUrl: INSTITUTION_URL,
         replyEmail: REPLY,
         phone: "5521988887777",
         summary: "De novo.",
@@ -130,6 +138,7 @@ describe("application e-mails while SMTP is down", () => {
     ).rejects.toMatchObject({ name: "AppError", code: "conflict" });
     expect(await db.select().from(volunteerRequests)).toHaveLength(1);
     expect(await outboxRows("volunteer-application")).toHaveLength(1);
+    expect(await outboxRows("application-receipt")).toHaveLength(1);
   });
 
   it("once SMTP is back the retry delivers the e-mail exactly once", async () => {
@@ -150,6 +159,11 @@ describe("application e-mails while SMTP is down", () => {
       ]) {
         expect(mail.text).toContain(field);
       }
+      const receipt = await sink.waitForMessage(VOLUNTEER_EMAIL);
+      expect(receipt.subject).toBe("Candidatura enviada: Lar Aconchego");
+      for (const field of ["Renata Lima", REPLY, "+55 (21) 98888-7777", INSTITUTION_URL]) {
+        expect(receipt.text).toContain(field);
+      }
       // Another pass finds nothing due: no second copy.
       await makeRetriesDue();
       await worker.flush();
@@ -157,6 +171,7 @@ describe("application e-mails while SMTP is down", () => {
       await worker.stop();
     }
     expect(sink.messages.filter((message) => message.to.includes(CONTACT))).toHaveLength(1);
+    expect(sink.messages.filter((message) => message.to.includes(VOLUNTEER_EMAIL))).toHaveLength(1);
     const [row] = await outboxRows("volunteer-application");
     expect(row?.sentAt).not.toBeNull();
     expect(row?.attempts).toBe(2);

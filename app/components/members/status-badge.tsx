@@ -23,6 +23,11 @@ const EVENT: Record<EventStatus, [string, Tone]> = {
   DELETED: ["Cancelado", "neutral"],
 };
 
+/** An application's status in words: "Pendente", "Aceita", "Recusada". */
+export function applicationStatusText(status: VolunteerRequestStatus): string {
+  return APPLICATION[status][0];
+}
+
 /** A status as a small coloured label, worded for an application or for an event. */
 export function StatusBadge(
   props:

@@ -30,7 +30,11 @@ interface Places {
 const locationError = (errorFor: (field: string) => string | undefined) =>
   errorFor("uf") ?? errorFor("city");
 
-export function ProfileTypeStep({ values, error }: StepProps) {
+export function ProfileTypeStep({
+  values,
+  error,
+  returnTo,
+}: StepProps & { returnTo?: string | null }) {
   return (
     <WizardStep
       step={1}
@@ -39,17 +43,20 @@ export function ProfileTypeStep({ values, error }: StepProps) {
       canGoBack={false}
     >
       {(errorFor) => (
-        <RadioGroup
-          name="profileType"
-          error={errorFor("profileType")}
-          legend="Tipo de cadastro"
-          layout="cards"
-          defaultValue={values.profileType ?? "VOLUNTEER"}
-          options={[
-            { value: "VOLUNTEER", label: "Voluntário", description: "Quero encontrar vagas" },
-            { value: "INSTITUTION", label: "Instituição", description: "Quero divulgar vagas" },
-          ]}
-        />
+        <>
+          {returnTo ? <input type="hidden" name="redirectTo" value={returnTo} /> : null}
+          <RadioGroup
+            name="profileType"
+            error={errorFor("profileType")}
+            legend="Tipo de cadastro"
+            layout="cards"
+            defaultValue={values.profileType ?? "VOLUNTEER"}
+            options={[
+              { value: "VOLUNTEER", label: "Voluntário", description: "Quero encontrar vagas" },
+              { value: "INSTITUTION", label: "Instituição", description: "Quero divulgar vagas" },
+            ]}
+          />
+        </>
       )}
     </WizardStep>
   );

@@ -2,6 +2,7 @@ import type { FormEvent, ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
 import type * as SignupSchemas from "~/auth/signup-schemas";
+import { stepPath } from "~/auth/signup-wizard";
 import { ErrorMessage } from "~/components/ui/error-message";
 import { PrimaryButton } from "~/components/ui/primary-button";
 import { TwoButtonRow } from "~/components/ui/two-button-row";
@@ -47,6 +48,7 @@ export function WizardStep<S extends z.ZodType>({
   return (
     <Form
       method="post"
+      action={stepPath(step)}
       noValidate
       encType={withFiles ? "multipart/form-data" : undefined}
       onSubmit={onSubmit}

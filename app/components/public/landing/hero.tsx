@@ -1,12 +1,61 @@
 import { Link } from "react-router";
+import { homePathFor, type SessionUser } from "~/auth/session-user";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { CheckCircleIcon } from "~/components/ui/icons-common";
 import { HeroIllustration } from "./hero-illustration";
 
 const HIGHLIGHTS = ["Cadastro gratuito", "Instituições verificadas", "Presencial ou online"];
 
-/** The banner: what the product is, the join button, and a quick way to look around first. */
-export function Hero({ appName }: { appName: string }) {
+/** A signed-in person as the landing greets them. */
+export interface SignedInVisitor {
+  firstName: string;
+  homePath: string;
+  /** The two ways forward the banner offers, the first as the main button. */
+  actions: [{ to: string; label: string }, { to: string; label: string }];
+}
+
+export function signedInVisitor(user: SessionUser): SignedInVisitor {
+  const homePath = homePathFor(user);
+  const firstName = user.name.trim().split(/\s+/)[0] ?? user.name;
+  if (user.role === "ADMIN") {
+    return {
+      firstName,
+      homePath,
+      actions: [
+        { to: homePath, label: "Abrir o painel" },
+        { to: "/instituicoes", label: "Ver instituições" },
+      ],
+    };
+  }
+  if (user.profile === "INSTITUTION") {
+    return {
+      firstName,
+      homePath,
+      actions: [
+        { to: homePath, label: "Ir para a minha área" },
+        { to: "/eventos", label: "Ver eventos" },
+      ],
+    };
+  }
+  return {
+    firstName,
+    homePath,
+    actions: [
+      { to: "/instituicoes", label: "Encontrar instituições" },
+      { to: homePath, label: "Minhas candidaturas" },
+    ],
+  };
+}
+
+/**
+ * The banner: what the product is, the join button, and a quick way to look around first. A
+ * signed-in person is greeted by name and offered their way forward instead of signing up.
+ */
+export function Hero({ appName, visitor }: { appName: string; visitor: SignedInVisitor | null }) {
+  const [primary, secondary] = visitor?.actions ?? [
+    { to: "/auth/cadastro", label: "Quero ser voluntário" },
+    { to: "/instituicoes", label: "Conhecer instituições" },
+  ];
   return (
     <section
       aria-labelledby="titulo-principal"
@@ -15,7 +64,9 @@ export function Hero({ appName }: { appName: string }) {
       <div className="mx-auto grid max-w-page items-center gap-8 px-4 pt-10 pb-12 sm:pt-16 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,0.9fr)] lg:gap-12 lg:pb-20">
         <div className="flex flex-col items-start">
           <p className="rounded-full bg-white px-3 py-1 text-sm font-semibold text-brand-800 shadow-card ring-1 ring-brand-100">
-            Voluntariado que transforma
+            {visitor
+              ? `Olá, ${visitor.firstName}! Que bom ver você aqui.`
+              : "Voluntariado que transforma"}
           </p>
           <h1
             id="titulo-principal"
@@ -28,14 +79,14 @@ export function Hero({ appName }: { appName: string }) {
             organizam. Encontre uma causa perto de você e comece hoje.
           </p>
           <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-            <Link to="/auth/cadastro" className={buttonStyles({ className: "px-7" })}>
-              Quero ser voluntário
+            <Link to={primary.to} className={buttonStyles({ className: "px-7" })}>
+              {primary.label}
             </Link>
             <Link
-              to="/instituicoes"
+              to={secondary.to}
               className={buttonStyles({ variant: "secondary", className: "px-7" })}
             >
-              Conhecer instituições
+              {secondary.label}
             </Link>
           </div>
           <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm font-medium text-ink-muted">
