@@ -12,6 +12,16 @@ process.umask(0o077);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dev = process.argv.includes("--dev");
+
+// NODE_ENV names the app's mode as the operator sets it (unset: the demo, "production": a
+// deployment; docs/decisions/0003), but React and React Router read it too, to choose their
+// builds. The built app always runs theirs in production (React's development build costs a
+// page about 60% more CPU: docs/decisions/0035); the operator's value moves to CONECTA_MODE,
+// which app/config/env.server.ts reads as the app's mode. `--dev` keeps the development builds.
+if (!dev) {
+  process.env.CONECTA_MODE = process.env.NODE_ENV ?? "";
+  process.env.NODE_ENV = "production";
+}
 const SHUTDOWN_GRACE_MS = 10_000;
 
 const app = await loadApp();

@@ -95,8 +95,20 @@ export class ConfigError extends Error {
 let cached: Env | undefined;
 
 export function env(): Env {
-  cached ??= loadEnv(process.env);
+  cached ??= loadEnv(withAppMode(process.env));
   return cached;
+}
+
+/**
+ * The app's mode is NODE_ENV as the operator set it: server/main.js moves that value to
+ * CONECTA_MODE before it sets NODE_ENV=production for the libraries (docs/decisions/0035).
+ * Elsewhere (scripts, tests) there is no CONECTA_MODE and NODE_ENV is read as it is.
+ */
+export function withAppMode(
+  source: Record<string, string | undefined>,
+): Record<string, string | undefined> {
+  if (source.CONECTA_MODE === undefined) return source;
+  return { ...source, NODE_ENV: source.CONECTA_MODE };
 }
 
 /** Parses an environment; exported for tests, which pass their own object. */

@@ -2,7 +2,7 @@ import { chmod, mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ConfigError, loadEnv } from "~/config/env.server";
+import { ConfigError, loadEnv, withAppMode } from "~/config/env.server";
 
 const SECRET = "a".repeat(32);
 const tempDirs: string[] = [];
@@ -148,4 +148,27 @@ describe("TRUST_PROXY", () => {
       );
     },
   );
+});
+
+describe("the app's mode when server/main.js runs the built app (docs/decisions/0035)", () => {
+  it("reads the operator's NODE_ENV from CONECTA_MODE, whatever NODE_ENV the libraries see", async () => {
+    const demo = loadEnv(
+      withAppMode({ CONECTA_MODE: "", NODE_ENV: "production", DATA_DIR: await tempDataDir() }),
+    );
+    expect(demo.NODE_ENV).toBe("development");
+    expect(demo.isProduction).toBe(false);
+    const deployed = withAppMode({
+      CONECTA_MODE: "production",
+      NODE_ENV: "production",
+      SESSION_SECRET: "s".repeat(32),
+    });
+    expect(loadEnv(deployed).isProduction).toBe(true);
+    expect(() =>
+      loadEnv(withAppMode({ CONECTA_MODE: "production", NODE_ENV: "production" })),
+    ).toThrow(/SESSION_SECRET: required in production/);
+  });
+
+  it("leaves NODE_ENV as it is where nothing moved it (scripts, tests)", () => {
+    expect(withAppMode({ NODE_ENV: "test" }).NODE_ENV).toBe("test");
+  });
 });
