@@ -36,7 +36,7 @@ export function AdminShell({
         <div className="mx-auto flex min-h-16 max-w-page items-center justify-between gap-3 px-4">
           <Link
             to="/"
-            aria-label={`${appName}, página inicial`}
+            aria-label={`${appName} · Administração, página inicial`}
             className="-ml-1 flex min-h-11 min-w-11 shrink-0 items-center gap-2 rounded-lg p-1 font-extrabold text-brand-900 focus-ring"
           >
             <LogoMark className="size-8" />
