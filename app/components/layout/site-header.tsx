@@ -4,7 +4,8 @@ import { Avatar } from "../ui/avatar";
 import { buttonStyles } from "../ui/button-styles";
 import { EmailText } from "../ui/email-text";
 import { LogoMark } from "./logo-mark";
-import { NavLinks, navItems, PhoneMenu } from "./site-nav";
+import { NavLinks, PhoneMenu } from "./site-nav";
+import { navItems } from "./site-sections";
 
 export interface HeaderUser {
   name: string;
