@@ -3,6 +3,7 @@ import { decideApplication } from "~/applications/application-decisions.server";
 import { listReceivedApplications } from "~/applications/application-lists.server";
 import { profileSummary } from "~/auth/profile-summary.server";
 import { usePublicConfig } from "~/components/layout/use-public-config";
+import { BrowseLinks } from "~/components/members/browse-links";
 import { CancelEventDialog } from "~/components/members/cancel-event-dialog";
 import { InstitutionEvents } from "~/components/members/institution-events";
 import { LogoutCard } from "~/components/members/logout-card";
@@ -139,6 +140,7 @@ export default function InstitutionHome({ loaderData, actionData }: Route.Compon
       ) : (
         <ReviewNotice name={profile.name} rejected={profile.institutionStatus === "REJECTED"} />
       )}
+      <BrowseLinks className="mt-10" />
     </section>
   );
 }

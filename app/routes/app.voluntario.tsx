@@ -1,5 +1,6 @@
 import { listSentApplications } from "~/applications/application-lists.server";
 import { profileSummary } from "~/auth/profile-summary.server";
+import { BrowseLinks } from "~/components/members/browse-links";
 import { LogoutCard } from "~/components/members/logout-card";
 import { MyDataCard } from "~/components/members/my-data-card";
 import { SentApplications } from "~/components/members/sent-applications";
@@ -39,6 +40,7 @@ export default function VolunteerHome({ loaderData }: Route.ComponentProps) {
         subtitle={profile.email}
         photoUrl={profile.photoUrl}
       />
+      <BrowseLinks className="mt-6" />
       <nav aria-label="Minha conta" className="mt-6 flex flex-col gap-3">
         <ActionCard
           to="/app/atualizar-voluntario"

@@ -122,7 +122,7 @@ function EmailForm({
       </PrimaryButton>
       <Link
         to="/auth/login"
-        className="self-center rounded text-sm font-semibold text-brand-800 focus-ring"
+        className="inline-flex min-h-11 items-center self-center rounded px-2 text-sm font-semibold text-brand-800 focus-ring"
       >
         Voltar para o login
       </Link>
@@ -168,7 +168,7 @@ function ResendForm({
       </PrimaryButton>
       <Link
         to="/auth/login"
-        className="self-center rounded text-sm font-semibold text-brand-800 focus-ring"
+        className="inline-flex min-h-11 items-center self-center rounded px-2 text-sm font-semibold text-brand-800 focus-ring"
       >
         Voltar para o login
       </Link>

@@ -36,7 +36,7 @@ export default function EventList({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto flex max-w-page flex-col gap-8 px-4 py-8 sm:py-12">
       <div className="flex flex-col gap-4">
-        <BackHomeLink />
+        <BackHomeLink next={{ to: "/instituicoes", label: "Ver instituições" }} />
         <SectionHeading
           as="h1"
           title="Eventos"

@@ -136,7 +136,7 @@ export default function InstitutionPage({ loaderData }: Route.ComponentProps) {
             <DetailFact icon={<MailIcon />} title="Contato">
               <a
                 href={`mailto:${institution.contactEmail}`}
-                className="rounded font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900 focus-ring"
+                className="inline-flex min-h-11 items-center rounded font-semibold text-brand-800 underline underline-offset-4 hover:text-brand-900 focus-ring"
               >
                 {institution.contactEmail}
               </a>

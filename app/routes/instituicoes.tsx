@@ -33,7 +33,7 @@ export default function InstitutionDirectory({ loaderData }: Route.ComponentProp
   return (
     <div className="mx-auto flex max-w-page flex-col gap-8 px-4 py-8 sm:py-12">
       <div className="flex flex-col gap-4">
-        <BackHomeLink />
+        <BackHomeLink next={{ to: "/eventos", label: "Ver eventos" }} />
         <SectionHeading
           as="h1"
           title="Instituições beneficentes"

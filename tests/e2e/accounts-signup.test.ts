@@ -236,7 +236,8 @@ describe("the sign-up wizard", () => {
 
         await watchProgress(page, "/app/voluntario", js);
         await heading(page, `Olá, ${firstName}!`).waitFor();
-        expect(await page.getByText(email).first().isVisible()).toBe(true);
+        // On the home's profile card (on a phone the header's copy sits in the closed menu).
+        expect(await page.getByRole("main").getByText(email).first().isVisible()).toBe(true);
         await expectCleanPhoto(page);
         created.push({ email, profile: "VOLUNTEER" });
         // (With JavaScript off, Chromium reports every blocked script as a failed request.)

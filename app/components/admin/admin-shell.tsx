@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { adminHref, type MenuSection } from "~/admin/admin-url";
 import { LogoMark } from "../layout/logo-mark";
 import { cx } from "../ui/class-names";
+import { EmailText } from "../ui/email-text";
 import { LogOutIcon } from "../ui/icons";
 
 const MENU: { section: MenuSection; label: string }[] = [
@@ -32,14 +33,19 @@ export function AdminShell({
   return (
     <div className="flex min-h-dvh flex-col bg-surface">
       <header className="border-b border-line bg-white">
-        <div className="mx-auto flex h-16 max-w-page items-center justify-between gap-3 px-4">
-          <span className="flex items-center gap-2 font-extrabold text-brand-900">
+        <div className="mx-auto flex min-h-16 max-w-page items-center justify-between gap-3 px-4">
+          <Link
+            to="/"
+            aria-label={`${appName} · Administração, página inicial`}
+            className="-ml-1 flex min-h-11 min-w-11 shrink-0 items-center gap-2 rounded-lg p-1 font-extrabold text-brand-900 focus-ring"
+          >
             <LogoMark className="size-8" />
             <span className="hidden sm:inline">{appName} · Administração</span>
-          </span>
-          <div className="min-w-0 text-right">
-            <p className="truncate text-sm font-semibold text-ink">{admin.name}</p>
-            <p className="truncate text-xs text-ink-muted">{admin.email}</p>
+          </Link>
+          {/* Wrapped, never cut: a long name or e-mail takes a second line on a phone. */}
+          <div className="min-w-0 py-2 text-right">
+            <p className="text-sm font-semibold break-words text-ink">{admin.name}</p>
+            <EmailText email={admin.email} className="block text-xs text-ink-muted" />
           </div>
         </div>
       </header>

@@ -12,7 +12,7 @@ export function pageWindow(page: number, totalPages: number): number[] {
 }
 
 const ITEM =
-  "flex min-h-10 min-w-10 items-center justify-center rounded-lg px-3 text-sm font-semibold focus-ring";
+  "flex min-h-11 min-w-11 items-center justify-center rounded-lg px-3 text-sm font-semibold focus-ring";
 
 export function Pagination({
   page,

@@ -5,6 +5,7 @@ import { ADMIN_PAGE_SIZE } from "~/config/constants";
 import { countText } from "~/lib/count-text";
 import { buttonStyles } from "../ui/button-styles";
 import { cx } from "../ui/class-names";
+import { EmailText } from "../ui/email-text";
 import { EyeIcon, SearchIcon, TrashIcon } from "../ui/icons";
 import { TextInput } from "../ui/text-input";
 import { DataTable } from "./data-table";
@@ -78,11 +79,11 @@ export function PeopleList({
             <td className="px-4 py-3 font-semibold text-ink">
               {row.name}
               {/* Phones have no room for a second column: the e-mail goes under the name. */}
-              <span className="block font-normal break-all text-ink-muted sm:hidden">
-                {row.email}
-              </span>
+              <EmailText email={row.email} className="block font-normal text-ink-muted sm:hidden" />
             </td>
-            <td className="hidden px-4 py-3 break-all text-ink-muted sm:table-cell">{row.email}</td>
+            <td className="hidden px-4 py-3 text-ink-muted sm:table-cell">
+              <EmailText email={row.email} />
+            </td>
             <td className="px-4 py-2">
               <div className="flex justify-end gap-1">
                 <Link
@@ -117,7 +118,7 @@ export function PeopleList({
 }
 
 const iconAction = (tone: string) =>
-  cx("flex size-10 items-center justify-center rounded-lg focus-ring", tone);
+  cx("flex size-11 items-center justify-center rounded-lg focus-ring", tone);
 
 /** Switching tab drops the search and the page (docs/spec.md 2). */
 function InstitutionTabs({ query }: { query: AdminQuery }) {

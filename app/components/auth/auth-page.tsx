@@ -35,7 +35,7 @@ export function AuthPage({
           <div className="mx-auto flex h-16 max-w-page items-center justify-between gap-3 px-4 sm:px-6">
             <Link
               to="/"
-              className="-ml-1 flex min-w-0 items-center gap-2 rounded-lg p-1 focus-ring"
+              className="-ml-1 flex min-h-11 min-w-11 items-center gap-2 rounded-lg p-1 focus-ring"
               aria-label={`${appName}, página inicial`}
             >
               <LogoMark className="size-8" />
@@ -48,7 +48,7 @@ export function AuthPage({
                 <Link
                   key={link.to}
                   to={link.to}
-                  className="inline-flex min-h-10 items-center rounded-xl px-2 text-sm font-semibold whitespace-nowrap text-brand-800 hover:bg-brand-50 focus-ring sm:px-3"
+                  className="inline-flex min-h-11 items-center rounded-xl px-2 text-sm font-semibold whitespace-nowrap text-brand-800 hover:bg-brand-50 focus-ring sm:px-3"
                 >
                   {link.label}
                 </Link>

@@ -61,7 +61,7 @@ export function CredentialsForm({
       {forgotPasswordLink ? (
         <Link
           to="/auth/esqueci-minha-senha"
-          className="-mt-2 self-end rounded text-sm font-semibold text-brand-800 underline-offset-4 hover:underline focus-ring"
+          className="-mt-2 inline-flex min-h-11 items-center self-end rounded text-sm font-semibold text-brand-800 underline-offset-4 hover:underline focus-ring"
         >
           Esqueci minha senha
         </Link>

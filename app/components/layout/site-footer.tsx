@@ -2,8 +2,9 @@ import { Link } from "react-router";
 import { usePublicConfig } from "~/components/layout/use-public-config";
 import { LogoMark } from "./logo-mark";
 
+// 44 px tall: a finger's target on a phone (the links sit in a list, not in running text).
 const linkStyle =
-  "rounded text-brand-100 underline-offset-4 hover:text-white hover:underline focus-visible:outline-brand-300";
+  "inline-flex min-h-11 items-center rounded text-brand-100 underline-offset-4 hover:text-white hover:underline focus-visible:outline-brand-300";
 
 /** Product name, legal links and the current year (SPEC: the footer shows the current year). */
 export function SiteFooter() {
@@ -21,7 +22,7 @@ export function SiteFooter() {
           </div>
         </div>
         <nav aria-label="Documentos legais">
-          <ul className="flex flex-col gap-3 text-sm sm:flex-row sm:gap-6">
+          <ul className="flex flex-col gap-1 text-sm sm:flex-row sm:gap-6">
             <li>
               <Link to="/termos-de-uso" className={linkStyle}>
                 Termos de uso

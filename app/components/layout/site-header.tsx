@@ -2,7 +2,10 @@ import { Link } from "react-router";
 import { usePublicConfig } from "~/components/layout/use-public-config";
 import { Avatar } from "../ui/avatar";
 import { buttonStyles } from "../ui/button-styles";
+import { EmailText } from "../ui/email-text";
 import { LogoMark } from "./logo-mark";
+import { NavLinks, PhoneMenu } from "./site-nav";
+import { navItems } from "./site-sections";
 
 export interface HeaderUser {
   name: string;
@@ -13,11 +16,16 @@ export interface HeaderUser {
 }
 
 /**
- * The landing header: product name and, on the right, either "Entrar" / "Cadastre-se" or the
- * logged-in person (photo, name, e-mail) linking to their home.
+ * The site's header on every page but the sign-in and admin frames: product name, the main
+ * navigation ("Instituições", "Eventos", the person's area, the current section marked) and,
+ * on the right, either "Entrar" / "Cadastre-se" or the signed-in person (photo, name, e-mail)
+ * linking to their home. Below the `lg` breakpoint the navigation folds into the "Menu" button
+ * (PhoneMenu, ADR 0030); the account links and the person's name stay in the bar, names wrap
+ * instead of being cut.
  */
 export function SiteHeader({ user }: { user?: HeaderUser | null }) {
   const { appName } = usePublicConfig();
+  const items = navItems(user?.homePath ?? null);
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur supports-backdrop-filter:bg-white/85">
       <a
@@ -26,20 +34,38 @@ export function SiteHeader({ user }: { user?: HeaderUser | null }) {
       >
         Pular para o conteúdo
       </a>
-      <div className="@container mx-auto flex h-16 max-w-page items-center justify-between gap-3 px-4 sm:h-18">
+      <div className="@container mx-auto flex min-h-16 max-w-page items-center gap-2 px-4 py-1.5 sm:min-h-18">
         <Link
           to="/"
-          className="-ml-1 flex min-w-0 items-center gap-2.5 rounded-lg p-1 focus-ring"
+          className="-ml-1 flex min-h-11 min-w-11 shrink-0 items-center gap-2.5 rounded-lg p-1 focus-ring"
           aria-label={`${appName}, página inicial`}
         >
           <LogoMark className="size-8 sm:size-9" />
-          {/* On a phone a long name wraps into a two-line wordmark instead of being cut; on the
-              narrowest phones only the mark shows (the link keeps its name in aria-label). */}
-          <span className="line-clamp-2 text-base leading-tight font-extrabold tracking-tight text-balance text-brand-900 @max-[21rem]:hidden sm:text-xl">
+          {/* Beside the menu and account links a phone has no room for the name: only the mark
+              shows there (the link keeps its name in aria-label); from 34rem it wraps into a
+              two-line wordmark instead of being cut, on one line on wide screens. */}
+          <span className="hidden max-w-48 text-base leading-tight font-extrabold tracking-tight text-balance text-brand-900 @min-[34rem]:inline sm:text-xl lg:max-w-none">
             {appName}
           </span>
         </Link>
-        {user ? <UserBadge user={user} /> : <GuestLinks />}
+        <nav aria-label="Principal" className="ml-4 hidden lg:block">
+          <NavLinks items={items} layout="row" />
+        </nav>
+        <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
+          {user ? <UserBadge user={user} /> : <GuestLinks />}
+          <PhoneMenu className="lg:hidden">
+            <nav aria-label="Principal">
+              {user ? (
+                <p className="mb-3 border-b border-line px-4 pb-3 text-sm text-ink-muted">
+                  Você entrou como{" "}
+                  <span className="font-semibold break-words text-ink">{user.name}</span>
+                  <EmailText email={user.email} className="block" />
+                </p>
+              ) : null}
+              <NavLinks items={items} layout="list" />
+            </nav>
+          </PhoneMenu>
+        </div>
       </div>
     </header>
   );
@@ -50,13 +76,13 @@ function GuestLinks() {
     <nav aria-label="Conta" className="flex shrink-0 items-center gap-1 sm:gap-2">
       <Link
         to="/auth/login"
-        className="inline-flex min-h-10 items-center rounded-xl px-2.5 text-sm font-semibold text-brand-800 hover:bg-brand-50 focus-ring sm:px-4 sm:text-base"
+        className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-xl px-2.5 text-sm font-semibold text-brand-800 hover:bg-brand-50 focus-ring sm:px-4 sm:text-base"
       >
         Entrar
       </Link>
       <Link
         to="/auth/cadastro"
-        className={buttonStyles({ size: "sm", className: "px-3 sm:min-h-11 sm:px-5 sm:text-base" })}
+        className={buttonStyles({ size: "sm", className: "min-h-11 px-3 sm:px-5 sm:text-base" })}
       >
         Cadastre-se
       </Link>
@@ -64,15 +90,18 @@ function GuestLinks() {
   );
 }
 
+/** The person's photo and name (with the e-mail from `sm`), wrapped rather than cut. */
 function UserBadge({ user }: { user: HeaderUser }) {
   return (
     <Link
       to={user.homePath}
-      className="flex shrink-0 items-center gap-3 rounded-xl py-1 pr-1 pl-2 hover:bg-brand-50 focus-ring sm:pl-3"
+      className="flex min-h-11 min-w-0 items-center gap-2 rounded-xl py-1 pr-1 pl-2 hover:bg-brand-50 focus-ring sm:gap-3 sm:pl-3"
     >
-      <span className="max-w-34 min-w-0 text-right sm:max-w-64">
-        <span className="block truncate text-sm font-semibold text-ink">{user.name}</span>
-        <span className="block truncate text-xs text-ink-muted">{user.email}</span>
+      <span className="min-w-0 text-right sm:max-w-72 lg:max-w-96">
+        <span className="block text-sm leading-snug font-semibold break-words text-ink">
+          {user.name}
+        </span>
+        <EmailText email={user.email} className="hidden text-xs text-ink-muted sm:block" />
       </span>
       <Avatar photoUrl={user.photoUrl} size={40} className="ring-brand-100" />
     </Link>

@@ -75,7 +75,7 @@ function EventCard({ event }: { event: InstitutionEventItem }) {
               {event.status === "APPROVED" ? (
                 <Link
                   to={`/eventos/${event.id}`}
-                  className="underline decoration-brand-300 underline-offset-4 hover:text-brand-800 focus-ring"
+                  className="inline-flex min-h-11 items-center underline decoration-brand-300 underline-offset-4 hover:text-brand-800 focus-ring"
                 >
                   {event.name}
                 </Link>

@@ -26,7 +26,7 @@ export function SentApplications({ applications }: { applications: SentApplicati
               <div className="min-w-0 flex-1">
                 <Link
                   to={`/instituicoes/${application.institutionId}`}
-                  className="font-semibold text-ink underline decoration-brand-300 underline-offset-4 hover:text-brand-800 focus-ring"
+                  className="inline-flex min-h-11 items-center font-semibold text-ink underline decoration-brand-300 underline-offset-4 hover:text-brand-800 focus-ring"
                 >
                   {application.institutionName}
                 </Link>

@@ -1,15 +1,28 @@
 import { Link } from "react-router";
-import { ArrowLeftIcon } from "~/components/ui/icons";
+import { ArrowLeftIcon, ArrowRightIcon } from "~/components/ui/icons";
 
-/** "Voltar para início" (docs/spec.md, directory): the way from a public page back to the landing. */
-export function BackHomeLink() {
-  return (
-    <Link
-      to="/"
-      className="-mx-2 inline-flex min-h-11 items-center gap-2 self-start rounded-lg px-2 font-semibold text-brand-800 hover:bg-brand-50 hover:text-brand-900 focus-ring"
-    >
+const LINK =
+  "-mx-2 inline-flex min-h-11 items-center gap-2 rounded-lg px-2 font-semibold text-brand-800 hover:bg-brand-50 hover:text-brand-900 focus-ring";
+
+/**
+ * "Voltar para início" (docs/spec.md, directory): the way from a public page back to the landing;
+ * with `next`, a link onward on the same line (a list page points to the other list).
+ */
+export function BackHomeLink({ next }: { next?: { to: string; label: string } } = {}) {
+  const back = (
+    <Link to="/" className={`${LINK} self-start`}>
       <ArrowLeftIcon />
       Voltar para início
     </Link>
+  );
+  if (!next) return back;
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-1">
+      {back}
+      <Link to={next.to} className={LINK}>
+        {next.label}
+        <ArrowRightIcon />
+      </Link>
+    </div>
   );
 }

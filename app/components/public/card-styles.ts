@@ -10,4 +10,4 @@ export const CARD_CLASS =
  * one tap target and one link for screen readers; the focus ring follows the card's outline.
  */
 export const STRETCHED_LINK_CLASS =
-  "inline-flex items-center gap-1.5 rounded font-semibold text-brand-800 after:absolute after:inset-0 after:rounded-2xl group-hover:text-brand-900 focus-visible:after:outline-3 focus-visible:after:outline-offset-2 focus-visible:after:outline-focus focus-visible:outline-none";
+  "inline-flex min-h-11 items-center gap-1.5 rounded font-semibold text-brand-800 after:absolute after:inset-0 after:rounded-2xl group-hover:text-brand-900 focus-visible:after:outline-3 focus-visible:after:outline-offset-2 focus-visible:after:outline-focus focus-visible:outline-none";

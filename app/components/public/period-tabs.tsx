@@ -26,7 +26,7 @@ export function PeriodTabs({ query }: { query: EventListQuery }) {
                 aria-current={current ? "page" : undefined}
                 preventScrollReset
                 className={cx(
-                  "flex min-h-10 items-center justify-center rounded-lg px-4 text-sm font-semibold focus-ring",
+                  "flex min-h-11 items-center justify-center rounded-lg px-4 text-sm font-semibold focus-ring",
                   current ? "bg-white text-brand-900 shadow-card" : "text-ink-muted hover:text-ink",
                 )}
               >

@@ -104,7 +104,7 @@ export function CredentialsStep({
 function TermsCheckbox({ checked, error }: { checked: boolean; error?: string }) {
   return (
     <div className="flex flex-col gap-1.5">
-      <label className="flex items-start gap-3 text-sm text-ink">
+      <label className="flex min-h-11 items-start gap-3 py-1 text-sm text-ink">
         <input
           type="checkbox"
           name="acceptTerms"

@@ -61,7 +61,7 @@ export function DateField({
         disabled={disabled}
         aria-label="Abrir calendário"
         title="Abrir calendário"
-        className="flex size-10 items-center justify-center rounded-lg text-ink-muted transition-colors hover:bg-brand-50 hover:text-brand-800 focus-ring disabled:cursor-not-allowed disabled:opacity-50"
+        className="flex size-11 items-center justify-center rounded-lg text-ink-muted transition-colors hover:bg-brand-50 hover:text-brand-800 focus-ring disabled:cursor-not-allowed disabled:opacity-50"
       >
         <CalendarIcon />
       </button>

@@ -110,7 +110,7 @@ export function ImageUpload({
   );
 
   const actionStyle =
-    "inline-flex min-h-10 items-center gap-2 rounded-xl px-3.5 text-sm font-semibold transition-colors focus-ring disabled:cursor-not-allowed disabled:opacity-50";
+    "inline-flex min-h-11 items-center gap-2 rounded-xl px-3.5 text-sm font-semibold transition-colors focus-ring disabled:cursor-not-allowed disabled:opacity-50";
   const actions = hydrated ? (
     <div className="flex flex-wrap gap-2">
       <button

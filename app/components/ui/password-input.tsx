@@ -28,7 +28,7 @@ export function PasswordInput({
       onClick={() => setVisible((shown) => !shown)}
       disabled={props.disabled}
       className={cx(
-        "flex size-10 items-center justify-center rounded-lg text-ink-muted transition-colors focus-ring",
+        "flex size-11 items-center justify-center rounded-lg text-ink-muted transition-colors focus-ring",
         "hover:bg-brand-50 hover:text-brand-800 disabled:cursor-not-allowed disabled:opacity-50",
       )}
     >

@@ -16,7 +16,7 @@ export function SectionNav() {
           <li key={section.id} className="shrink-0">
             <a
               href={`#${section.id}`}
-              className="inline-flex min-h-10 items-center rounded-full border border-line px-4 text-sm font-semibold text-ink-muted hover:border-brand-300 hover:bg-brand-50 hover:text-brand-900 focus-ring"
+              className="inline-flex min-h-11 items-center rounded-full border border-line px-4 text-sm font-semibold text-ink-muted hover:border-brand-300 hover:bg-brand-50 hover:text-brand-900 focus-ring"
             >
               {section.label}
             </a>

@@ -54,7 +54,7 @@ export function LegalPage({
             <li key={section.id}>
               <a
                 href={`#${section.id}`}
-                className="inline-flex min-h-9 items-baseline gap-2 rounded py-1 text-brand-800 underline-offset-4 hover:text-brand-900 hover:underline focus-ring"
+                className="inline-flex min-h-11 items-center gap-2 rounded py-1 text-brand-800 underline-offset-4 hover:text-brand-900 hover:underline focus-ring"
               >
                 <span className="w-6 shrink-0 text-right text-sm text-ink-muted tabular-nums">
                   {index + 1}.

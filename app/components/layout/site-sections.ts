@@ -1,0 +1,36 @@
+/** The site header's sections and links, and which one a page belongs to (ADR 0030). */
+
+export type Section = "instituicoes" | "eventos" | "area";
+
+/** The section a path belongs to, for the header's mark (aria-current). */
+export function sectionOf(pathname: string): Section | null {
+  if (pathname === "/instituicoes" || pathname.startsWith("/instituicoes/")) return "instituicoes";
+  if (pathname === "/eventos" || pathname.startsWith("/eventos/")) return "eventos";
+  if (pathname.startsWith("/app/") || pathname.startsWith("/admin")) return "area";
+  return null;
+}
+
+export interface NavItem {
+  to: string;
+  label: string;
+  section: Section;
+}
+
+/** The header's links: the two public lists and, when signed in, the person's home. */
+export function navItems(homePath: string | null): NavItem[] {
+  const items: NavItem[] = [
+    { to: "/instituicoes", label: "Instituições", section: "instituicoes" },
+    { to: "/eventos", label: "Eventos", section: "eventos" },
+  ];
+  if (homePath) {
+    const admin = homePath.startsWith("/admin");
+    items.push({ to: homePath, label: admin ? "Administração" : "Minha área", section: "area" });
+  }
+  return items;
+}
+
+/** aria-current of a link: "page" on the page itself, "true" anywhere else in its section. */
+export function currentOf(item: NavItem, pathname: string): "page" | "true" | undefined {
+  if (pathname === item.to) return "page";
+  return sectionOf(pathname) === item.section ? "true" : undefined;
+}
