@@ -17,6 +17,22 @@ const AXE_SOURCE = readFileSync(
 const RUN_OPTIONS: RunOptions = { resultTypes: ["violations"] };
 
 /**
+ * Waits for the page's finite CSS transitions and animations to end: axe must judge the colours a
+ * person sees, not a frame halfway between two of them (a toast fading in, a hover colour that a
+ * resize started under the pointer). Endless ones (spinners) are left alone.
+ */
+export async function settleTransitions(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/**
  * The one way tests run axe-core (WCAG checks) on a page as it is now: axe is put into the
  * document once (again after a navigation) and run there. Not @axe-core/playwright: its
  * `analyze()` injects axe's 500 kB again on every call and opens a blank page to merge the
@@ -24,6 +40,7 @@ const RUN_OPTIONS: RunOptions = { resultTypes: ["violations"] };
  * /instituicoes, six runs each), and the tests run axe some three hundred times.
  */
 export async function runAxe(page: Page): Promise<AxeResults> {
+  await settleTransitions(page);
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(
     (options) =>
