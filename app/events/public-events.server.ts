@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
+import { LIST_COUNT_CAP } from "~/config/constants";
 import { db } from "~/db/client.server";
 import { events, institutions } from "~/db/schema";
 import { imageUrl } from "~/images/images.server";
@@ -111,15 +112,21 @@ export async function listApprovedEvents(
   return toListPage(rows.map(toCard), page);
 }
 
-/** How many approved events the filters find, shown above the list ("12 eventos"). */
+/**
+ * How many approved events the filters find, shown above the list ("12 eventos"), counted up to
+ * LIST_COUNT_CAP + 1 (more reads as "Mais de 1.000").
+ */
 export async function countApprovedEvents(
   filters: EventFilters,
   today = todayInBrazil(),
 ): Promise<number> {
-  const [row] = await db()
-    .select({ total: count() })
+  const counted = db()
+    .select({ one: sql`1` })
     .from(events)
-    .where(eventListConditions(filters, today));
+    .where(eventListConditions(filters, today))
+    .limit(LIST_COUNT_CAP + 1)
+    .as("counted");
+  const [row] = await db().select({ total: count() }).from(counted);
   return row?.total ?? 0;
 }
 

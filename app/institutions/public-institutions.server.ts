@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
-import { LANDING_INSTITUTIONS, type VolunteeringType } from "~/config/constants";
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { LANDING_INSTITUTIONS, LIST_COUNT_CAP, type VolunteeringType } from "~/config/constants";
 import { db } from "~/db/client.server";
 import { directorySearch, institutions } from "~/db/schema";
 import { imageUrl } from "~/images/images.server";
@@ -164,21 +164,27 @@ export async function listApprovedInstitutions(
 }
 
 /**
- * How many approved institutions the filters find, shown above the list ("23 instituições"). A
- * lone search and the plain list count the narrow table (its indexes, or its primary key).
+ * How many approved institutions the filters find, shown above the list ("23 instituições"),
+ * counted up to LIST_COUNT_CAP + 1 (more reads as "Mais de 1.000"). A lone search and the plain
+ * list count the narrow table.
  */
 export async function countApprovedInstitutions(filters: InstitutionFilters): Promise<number> {
   const plain = !filters.search && !filters.uf && !filters.city && !filters.type;
-  const [row] =
+  const counted =
     plain || isLoneSearch(filters)
-      ? await db()
-          .select({ total: count() })
+      ? db()
+          .select({ one: sql`1` })
           .from(directorySearch)
           .where(plain ? undefined : directorySearchOf(filters.search).matches)
-      : await db()
-          .select({ total: count() })
+          .limit(LIST_COUNT_CAP + 1)
+          .as("counted")
+      : db()
+          .select({ one: sql`1` })
           .from(institutions)
-          .where(directoryConditions(filters));
+          .where(directoryConditions(filters))
+          .limit(LIST_COUNT_CAP + 1)
+          .as("counted");
+  const [row] = await db().select({ total: count() }).from(counted);
   return row?.total ?? 0;
 }
 

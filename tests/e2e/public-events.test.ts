@@ -134,6 +134,13 @@ describe("events list", () => {
 describe("events filters: dates, format, count", () => {
   const countOf = (page: Page) => page.getByRole("status").filter({ hasText: /evento/ });
   const LIST = "Próximos eventos";
+  /** The format each card shows ("Formato: Online", the label read only by screen readers). */
+  const formatsOf = async (page: Page) =>
+    (
+      await listCards(page, LIST)
+        .getByText(/^Formato: (Presencial|Online|Híbrido)$/)
+        .allTextContents()
+    ).map((text) => text.replace("Formato: ", ""));
 
   for (const viewport of VIEWPORTS) {
     it(`keeps "Este mês" and "Online" in the URL with JavaScript and counts them at ${viewport.label}`, async () => {
@@ -156,14 +163,22 @@ describe("events filters: dates, format, count", () => {
       const count = Number.parseInt((await countOf(page).textContent()) ?? "", 10);
       if (count > 0) {
         await expect.poll(() => cards.count(), POLL.ui).toBe(Math.min(count, 20));
-        for (const format of await cards
-          .getByText(/^(Presencial|Online|Híbrido)$/)
-          .allInnerTexts()) {
-          expect(["Online", "Híbrido"]).toContain(format);
-        }
+        for (const format of await formatsOf(page)) expect(["Online", "Híbrido"]).toContain(format);
       }
       // The filters stay chosen in the form after the reload.
       expect(await page.getByRole("combobox", { name: "Quando" }).inputValue()).toBe("mes");
+      // Any date, online only: the demo has online and hybrid events in the coming months.
+      await page.getByRole("combobox", { name: "Quando" }).selectOption({ label: "Qualquer data" });
+      await page.getByRole("button", { name: "Aplicar filtros" }).click();
+      await page.waitForURL((url) => !url.searchParams.has("periodo"));
+      expect(new URL(page.url()).searchParams.get("formato")).toBe("online");
+      await expect.poll(() => cards.count(), POLL.ui).toBeGreaterThan(0);
+      const formats = await formatsOf(page);
+      expect(formats.length).toBeGreaterThan(0);
+      for (const format of formats) expect(["Online", "Híbrido"]).toContain(format);
+      expect(await countOf(page).textContent()).toBe(
+        formats.length === 1 ? "1 evento" : `${formats.length} eventos`,
+      );
       await expectNoAxeViolations(page, `/eventos filtered at ${viewport.label}`);
       await shot(page, `busca/eventos-filtros-${viewport.width}`);
       expect(problems()).toEqual([]);

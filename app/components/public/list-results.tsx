@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Link } from "react-router";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { useToast } from "~/components/ui/toast";
+import { LIST_COUNT_CAP } from "~/config/constants";
 import { countText } from "~/lib/count-text";
 import type { ListPage } from "~/lists/list-page";
 import { listSearchParams } from "~/lists/list-query";
@@ -17,7 +18,7 @@ interface ListResultsProps<T> extends Omit<InfiniteListProps<T>, "first" | "mess
   emptyDescription: string;
   /** When filters are set, where "Limpar busca e filtros" leads. */
   clearHref: string | null;
-  /** How many rows the filters find in all (every page). */
+  /** How many rows the filters find in all (every page); over LIST_COUNT_CAP, "Mais de 1.000". */
   total: number;
   /** The counted noun, singular and plural: ["instituição", "instituições"]. */
   countNouns: [string, string];
@@ -51,7 +52,11 @@ export function ListResults<T>({
       </h2>
       {/* A polite live region, always in the page: a new search or filter announces its count. */}
       <p role="status" className="-mt-2 text-sm font-semibold text-ink-muted empty:hidden">
-        {failed ? "" : countText(total, ...countNouns)}
+        {failed
+          ? ""
+          : total > LIST_COUNT_CAP
+            ? `Mais de ${countText(LIST_COUNT_CAP, ...countNouns)}`
+            : countText(total, ...countNouns)}
       </p>
       {failed ? (
         <EmptyState
