@@ -58,6 +58,11 @@ export const MAX_LENGTH = {
 export const MIN_LENGTH = { name: 3, summary: 10, about: 10 } as const;
 
 export const PUBLIC_PAGE_SIZE = 20;
+/**
+ * A public list counts its rows up to this many and then says "Mais de 1.000": counting every
+ * match of a common word among 100 000 costs as much as the page itself (ADR 0028).
+ */
+export const LIST_COUNT_CAP = 1000;
 /** The next page of an infinite list loads when the reader is this close to the bottom. */
 export const INFINITE_SCROLL_THRESHOLD_PX = 300;
 export const LANDING_INSTITUTIONS = 3;

@@ -41,6 +41,23 @@ const inList = (column: unknown, values: readonly string[]) =>
 const searchable = (...parts: SQL[]) =>
   sql`immutable_unaccent(lower(${sql.join(parts, sql` || ' ' || `)}))`;
 
+/** PostgreSQL's full-text document type; Drizzle has no builder for it. */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/**
+ * A full-text document for the Portuguese search (ADR 0028): each part unaccented, then split,
+ * stemmed and stripped of stop words by the `portuguese` configuration, weighted (A the name, B
+ * the summary and city, C the about text) so ts_rank puts a match in the name first.
+ */
+const searchDocument = (...parts: [SQL, "A" | "B" | "C"][]) =>
+  sql.join(
+    parts.map(
+      ([part, weight]) =>
+        sql`setweight(to_tsvector('portuguese'::regconfig, immutable_unaccent(${part})), ${sql.raw(`'${weight}'`)})`,
+    ),
+    sql` || `,
+  );
+
 const address = {
   street: text("street").notNull(),
   number: text("number").notNull(),
@@ -209,11 +226,22 @@ export const institutions = pgTable(
           sql`${institutions.city}`,
         ),
     ),
+    searchDocument: tsvector("search_document").generatedAlwaysAs(
+      (): SQL =>
+        searchDocument(
+          [sql`${institutions.name}`, "A"],
+          [sql`${institutions.summary} || ' ' || ${institutions.city}`, "B"],
+          [sql`${institutions.about}`, "C"],
+        ),
+    ),
   },
   (t) => [
     index("institutions_status_name_idx").on(t.status, t.name),
     index("institutions_status_state_city_idx").on(t.status, t.state, t.city),
     index("institutions_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    index("institutions_search_document_idx")
+      .using("gin", t.searchDocument)
+      .where(sql`${t.status} = 'APPROVED'`),
     // Also "institutions_approved_directory_idx" (name, user_id) INCLUDE (search_text) WHERE
     // approved: written by hand in migration 0004, as Drizzle cannot declare INCLUDE.
     check("institutions_status_check", inList(t.status, ["PENDING", "APPROVED", "REJECTED"])),
@@ -241,6 +269,8 @@ export const directorySearch = pgTable(
       .references(() => institutions.userId, { onDelete: "cascade" }),
     name: text("name").notNull(),
     searchText: text("search_text").notNull(),
+    /** A copy of institutions.search_document (migration 0007). */
+    document: tsvector("document").notNull(),
   },
   // Written only when an institution is approved, edited or leaves: without GIN's pending list
   // (fastupdate) every search reads the index proper, also on PGlite, which has no autovacuum.
@@ -248,6 +278,7 @@ export const directorySearch = pgTable(
     index("directory_search_trgm_idx")
       .using("gin", sql`${t.searchText} gin_trgm_ops`)
       .with({ fastupdate: "off" }),
+    index("directory_search_document_idx").using("gin", t.document).with({ fastupdate: "off" }),
   ],
 );
 
@@ -264,6 +295,8 @@ export const events = pgTable(
     about: text("about").notNull(),
     coverImageId: uuid("cover_image_id").references(() => images.id, { onDelete: "set null" }),
     ...address,
+    /** How people take part: in person, online, or both (HIBRIDO). */
+    format: text("format").notNull().default("PRESENCIAL"),
     status: text("status").notNull().default("PENDING"),
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
     reviewedBy: uuid("reviewed_by").references(() => users.id, { onDelete: "set null" }),
@@ -272,12 +305,22 @@ export const events = pgTable(
     searchText: text("search_text").generatedAlwaysAs(
       (): SQL => searchable(sql`${events.name}`, sql`${events.resume}`, sql`${events.city}`),
     ),
+    searchDocument: tsvector("search_document").generatedAlwaysAs(
+      (): SQL =>
+        searchDocument(
+          [sql`${events.name}`, "A"],
+          [sql`${events.resume} || ' ' || ${events.city}`, "B"],
+          [sql`${events.about}`, "C"],
+        ),
+    ),
   },
   (t) => [
     index("events_status_date_idx").on(t.status, t.eventDate),
     index("events_institution_idx").on(t.institutionId, t.createdAt),
     index("events_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    index("events_search_document_idx").using("gin", t.searchDocument),
     check("events_status_check", inList(t.status, ["PENDING", "APPROVED", "REJECTED", "DELETED"])),
+    check("events_format_check", inList(t.format, ["PRESENCIAL", "ONLINE", "HIBRIDO"])),
     check("events_state_check", sql`${t.state} ~ '^[A-Z]{2}$'`),
     check("events_name_length_check", sql`char_length(${t.name}) <= 50`),
     check("events_resume_length_check", sql`char_length(${t.resume}) <= 80`),

@@ -71,3 +71,35 @@ export function todayInBrazil(now: Date = new Date()): string {
   brazilDayFormat ??= new Intl.DateTimeFormat("en-CA", { timeZone: BRAZIL_TIME_ZONE });
   return brazilDayFormat.format(now);
 }
+
+/** 'AAAA-MM-DD' of a real calendar day between the years 1900 and 2999; anything else is null. */
+export function readIsoDate(value: string | null): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value?.trim() ?? "");
+  if (!match) return null;
+  const [, year, month, day] = match.map(Number) as [number, number, number, number];
+  if (year < 1900 || year > 2999) return null;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+    ? date.toISOString().slice(0, 10)
+    : null;
+}
+
+const addDays = (isoDate: string, days: number) => {
+  const date = utcDay(isoDate);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+};
+
+/** The calendar week (Monday to Sunday, so the coming weekend counts) around a day. */
+export function weekOf(isoDate: string): { from: string; to: string } {
+  const sinceMonday = (utcDay(isoDate).getUTCDay() + 6) % 7;
+  const from = addDays(isoDate, -sinceMonday);
+  return { from, to: addDays(from, 6) };
+}
+
+/** The calendar month around a day, first to last. */
+export function monthOf(isoDate: string): { from: string; to: string } {
+  const date = utcDay(isoDate);
+  const last = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0));
+  return { from: `${isoDate.slice(0, 7)}-01`, to: last.toISOString().slice(0, 10) };
+}

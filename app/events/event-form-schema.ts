@@ -9,6 +9,7 @@ import {
   withSavedImages,
 } from "~/forms/member-form-rules";
 import { FILL_ALL_DATA } from "~/forms/missing-fields";
+import { EVENT_FORMATS } from "./event-format";
 
 export const EVENT_MESSAGES = {
   created: "Evento criado com sucesso!",
@@ -19,6 +20,7 @@ export const EVENT_MESSAGES = {
   notEditable: "Este evento não pode mais ser editado.",
   cancelled: "Evento cancelado.",
   notFound: "Evento não encontrado.",
+  format: "Escolha o formato do evento: Presencial, Online ou Híbrido.",
 } as const;
 
 const addressText = (max: number, what: string) =>
@@ -59,6 +61,11 @@ export function eventFormSchema(options: { today: string; cover: boolean }) {
         max: MAX_LENGTH.eventAbout,
         tooLong: "O sobre deve ter no máximo 1200 caracteres.",
       }),
+      // In person unless said otherwise: a form posted without the choice (older pages) keeps it.
+      format: z.preprocess(
+        (value) => (value === undefined || value === "" ? "PRESENCIAL" : value),
+        z.enum(EVENT_FORMATS, { error: EVENT_MESSAGES.format }),
+      ),
       ...memberLocation,
       street: addressText(MAX_LENGTH.street, "O logradouro"),
       number: addressText(MAX_LENGTH.number, "O número"),

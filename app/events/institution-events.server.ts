@@ -8,6 +8,7 @@ import { discardImages, type PreparedImage, storeImage } from "~/images/stored-i
 import { AppError } from "~/lib/app-error";
 import { isUuid } from "~/lib/uuid";
 import { EVENT_MESSAGES } from "./event-form-schema";
+import type { EventFormat } from "./event-format";
 
 /**
  * An institution's own events: list, create, edit, cancel. The institution's id is in every
@@ -77,6 +78,8 @@ export interface EventInput {
   neighborhood: string;
   /** Empty when the place has none (a square, a park). */
   complete?: string;
+  /** In person when not given. */
+  format?: EventFormat;
   cover: PreparedImage;
 }
 
@@ -91,6 +94,7 @@ const columnsOf = (input: EventInput) => ({
   number: input.number,
   neighborhood: input.neighborhood,
   complement: input.complete || null,
+  format: input.format ?? "PRESENCIAL",
 });
 
 /** A new event, PENDING until an admin approves it; only an APPROVED institution may create one. */
@@ -146,6 +150,7 @@ export async function findInstitutionEvent(
       number: row.number,
       neighborhood: row.neighborhood,
       complete: row.complement ?? "",
+      format: row.format,
     },
   };
 }

@@ -1,12 +1,14 @@
-import { and, asc, desc, eq, gte, lt, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
+import { LIST_COUNT_CAP } from "~/config/constants";
 import { db } from "~/db/client.server";
 import { events, institutions } from "~/db/schema";
 import { imageUrl } from "~/images/images.server";
 import { isUuid } from "~/lib/uuid";
 import type { ListPage } from "~/lists/list-page";
 import { pageWindow, toListPage } from "~/lists/list-params.server";
-import { searchTextMatches } from "~/lists/search-match.server";
+import { textSearch } from "~/lists/search-match.server";
 import { todayInBrazil } from "./event-dates";
+import { type EventFormat, formatsShownBy } from "./event-format";
 
 export interface EventCard {
   id: string;
@@ -16,6 +18,7 @@ export interface EventCard {
   eventDate: string;
   city: string;
   state: string;
+  format: EventFormat;
   coverUrl: string | null;
   institutionName: string;
 }
@@ -28,6 +31,11 @@ export interface EventFilters {
   uf: string;
   city: string;
   period: EventPeriod;
+  /** Calendar days ('YYYY-MM-DD'), both included; on the period's side of today all the same. */
+  from?: string | null;
+  to?: string | null;
+  /** In person or online: a hybrid event is both. */
+  format?: "PRESENCIAL" | "ONLINE" | null;
 }
 
 const cardColumns = {
@@ -37,15 +45,24 @@ const cardColumns = {
   eventDate: events.eventDate,
   city: events.city,
   state: events.state,
+  format: events.format,
   coverImageId: events.coverImageId,
   institutionName: institutions.name,
 };
 
 function toCard({
   coverImageId,
+  format,
   ...row
-}: Omit<EventCard, "coverUrl"> & { coverImageId: string | null }): EventCard {
-  return { ...row, coverUrl: coverImageId ? imageUrl(coverImageId) : null };
+}: Omit<EventCard, "coverUrl" | "format"> & {
+  coverImageId: string | null;
+  format: string;
+}): EventCard {
+  return {
+    ...row,
+    format: format as EventFormat,
+    coverUrl: coverImageId ? imageUrl(coverImageId) : null,
+  };
 }
 
 /** The WHERE of the events list: approved, on the period's side of today, then the filters. */
@@ -53,16 +70,29 @@ function eventListConditions(filters: EventFilters, today: string): SQL | undefi
   return and(
     eq(events.status, "APPROVED"),
     filters.period === "past" ? lt(events.eventDate, today) : gte(events.eventDate, today),
-    filters.search ? searchTextMatches(events.searchText, filters.search) : undefined,
+    filters.search
+      ? textSearch(events.searchDocument, events.searchText, filters.search).matches
+      : undefined,
     filters.uf ? eq(events.state, filters.uf) : undefined,
     filters.city ? eq(events.city, filters.city) : undefined,
+    filters.from ? gte(events.eventDate, filters.from) : undefined,
+    filters.to ? lte(events.eventDate, filters.to) : undefined,
+    filters.format ? inArray(events.format, formatsShownBy(filters.format)) : undefined,
   );
 }
 
-/** The query behind the events list, exposed so a test can EXPLAIN exactly what runs. */
+/**
+ * The query behind the events list, exposed so a test can EXPLAIN exactly what runs. A search
+ * keeps the list in date order (ADR 0028: a list of events is a calendar).
+ */
 export function eventListQuery(filters: EventFilters, page: number, today = todayInBrazil()) {
   const { limit, offset } = pageWindow(page);
-  const byDate = filters.period === "past" ? desc(events.eventDate) : asc(events.eventDate);
+  // With a search, the date is read as `event_date + 0`, which no index is sorted by: the planner
+  // then fetches the matches from the search indexes and sorts them, instead of walking every
+  // upcoming event in date order to test each one (its estimate of a prefix query's matches is too
+  // coarse to choose this itself).
+  const date = filters.search ? sql`${events.eventDate} + 0` : events.eventDate;
+  const byDate = filters.period === "past" ? desc(date) : asc(date);
   return db()
     .select(cardColumns)
     .from(events)
@@ -80,6 +110,24 @@ export async function listApprovedEvents(
 ): Promise<ListPage<EventCard>> {
   const rows = await eventListQuery(filters, page);
   return toListPage(rows.map(toCard), page);
+}
+
+/**
+ * How many approved events the filters find, shown above the list ("12 eventos"), counted up to
+ * LIST_COUNT_CAP + 1 (more reads as "Mais de 1.000").
+ */
+export async function countApprovedEvents(
+  filters: EventFilters,
+  today = todayInBrazil(),
+): Promise<number> {
+  const counted = db()
+    .select({ one: sql`1` })
+    .from(events)
+    .where(eventListConditions(filters, today))
+    .limit(LIST_COUNT_CAP + 1)
+    .as("counted");
+  const [row] = await db().select({ total: count() }).from(counted);
+  return row?.total ?? 0;
 }
 
 /** The landing page's teaser: the next approved events. */

@@ -3,7 +3,11 @@ import { locationOptions } from "~/geo/localities.server";
 import { listPageResponse, loadListPage } from "~/lists/list-page.server";
 import { readLocation, readPage, readSearch } from "~/lists/list-params.server";
 import { type DirectoryQuery, isVolunteeringTypeLabel } from "./directory";
-import { type InstitutionFilters, listApprovedInstitutions } from "./public-institutions.server";
+import {
+  countApprovedInstitutions,
+  type InstitutionFilters,
+  listApprovedInstitutions,
+} from "./public-institutions.server";
 
 /**
  * Reads the directory's URL once, for the page and the list API alike: the filters for the
@@ -28,12 +32,16 @@ export function readDirectoryParams(url: URL): {
 
 /**
  * Everything the directory page renders for a URL: the filters as typed, one page of results
- * (or `failed`) and the state and city options of the filter panel.
+ * and their total (or `failed`) and the state and city options of the filter panel.
  */
 export async function loadDirectoryPage(url: URL) {
   const { filters, query, page } = readDirectoryParams(url);
-  const result = await loadListPage("directory", url, page, () =>
-    listApprovedInstitutions(filters, page),
+  const result = await loadListPage(
+    "directory",
+    url,
+    page,
+    () => listApprovedInstitutions(filters, page),
+    () => countApprovedInstitutions(filters),
   );
   return {
     query,

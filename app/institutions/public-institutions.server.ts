@@ -1,12 +1,12 @@
-import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
-import { LANDING_INSTITUTIONS, type VolunteeringType } from "~/config/constants";
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { LANDING_INSTITUTIONS, LIST_COUNT_CAP, type VolunteeringType } from "~/config/constants";
 import { db } from "~/db/client.server";
 import { directorySearch, institutions } from "~/db/schema";
 import { imageUrl } from "~/images/images.server";
 import { isUuid } from "~/lib/uuid";
 import type { ListPage } from "~/lists/list-page";
 import { pageWindow, toListPage } from "~/lists/list-params.server";
-import { searchTextMatches } from "~/lists/search-match.server";
+import { type TextSearch, textSearch } from "~/lists/search-match.server";
 
 export interface InstitutionCard {
   id: string;
@@ -76,78 +76,63 @@ function acceptedTypes(type: VolunteeringType): VolunteeringType[] {
   return type === "ALL" ? ["ALL"] : [type, "ALL"];
 }
 
+/** The search of the directory's filters on the institutions table (ADR 0028), if any. */
+function institutionSearch(filters: InstitutionFilters): TextSearch | null {
+  return filters.search
+    ? textSearch(institutions.searchDocument, institutions.searchText, filters.search)
+    : null;
+}
+
 /** The WHERE of the directory: approved, then each filter that is set. */
 function directoryConditions(filters: InstitutionFilters): SQL | undefined {
   return and(
     eq(institutions.status, "APPROVED"),
-    filters.search ? searchTextMatches(institutions.searchText, filters.search) : undefined,
+    institutionSearch(filters)?.matches,
     filters.uf ? eq(institutions.state, filters.uf) : undefined,
     filters.city ? eq(institutions.city, filters.city) : undefined,
     filters.type ? inArray(institutions.volunteeringType, acceptedTypes(filters.type)) : undefined,
   );
 }
 
-/**
- * How many approved names a lone search walks in name order before it asks the trigram index
- * instead: well under a millisecond, and a page is found this way for any term that matches more
- * than one name in a hundred spread over the alphabet; rarer terms have few matches, which is
- * what the index is fast at (docs/benchmarks.md).
- */
-export const SEARCH_WALK_LIMIT = 5_000;
-
 const byName = [asc(institutions.name), asc(institutions.userId)];
 
 /**
- * A page's ids under any filters, by name: from the covering index of approved institutions
- * (migration 0004) when walking names is the way, from the trigram index when the planner
- * judges the filters narrow enough. Exposed so a test can EXPLAIN exactly what runs.
+ * A page's ids under any filters: by name without a search (from the covering index of approved
+ * institutions, migration 0004), best matches first with one (ties by name). Exposed so a test can
+ * EXPLAIN exactly what runs.
  */
 export function directoryIdsQuery(filters: InstitutionFilters, page: number) {
   const { limit, offset } = pageWindow(page);
+  const search = institutionSearch(filters);
   return db()
     .select({ id: institutions.userId })
     .from(institutions)
     .where(directoryConditions(filters))
-    .orderBy(...byName)
+    .orderBy(...(search?.rank ? [desc(search.rank)] : []), ...byName)
     .limit(limit)
     .offset(offset);
 }
 
-/**
- * A lone search, first try: the matches among the first SEARCH_WALK_LIMIT approved names, read
- * from the covering index alone. A full page from it is the right page, since those names come
- * first; a short one may be missing matches further on.
- */
-export function searchWalkQuery(term: string, page: number) {
-  const { limit, offset } = pageWindow(page);
-  const walked = db()
-    .select({ id: institutions.userId, name: institutions.name, text: institutions.searchText })
-    .from(institutions)
-    .where(eq(institutions.status, "APPROVED"))
-    .orderBy(...byName)
-    .limit(SEARCH_WALK_LIMIT)
-    .as("walked");
-  return db()
-    .select({ id: walked.id })
-    .from(walked)
-    .where(searchTextMatches(walked.text, term))
-    .orderBy(asc(walked.name), asc(walked.id))
-    .limit(limit)
-    .offset(offset);
-}
+const directorySearchOf = (term: string) =>
+  textSearch(directorySearch.document, directorySearch.searchText, term);
 
 /**
- * A lone search, second try: every match from the trigram index of the narrow directory_search
- * table (migration 0005), sorted by name. Its cost follows the number of matches, which is small
- * whenever the walk came back short.
+ * A lone search (no other filter): the matches from the full-text and trigram indexes of the
+ * narrow directory_search table (migrations 0005 and 0007), best first, ties by name. Its cost
+ * follows the number of matches, each ranked from its short row (docs/benchmarks.md).
  */
 export function searchIndexQuery(term: string, page: number) {
   const { limit, offset } = pageWindow(page);
+  const search = directorySearchOf(term);
   return db()
     .select({ id: directorySearch.institutionId })
     .from(directorySearch)
-    .where(searchTextMatches(directorySearch.searchText, term))
-    .orderBy(asc(directorySearch.name), asc(directorySearch.institutionId))
+    .where(search.matches)
+    .orderBy(
+      ...(search.rank ? [desc(search.rank)] : []),
+      asc(directorySearch.name),
+      asc(directorySearch.institutionId),
+    )
     .limit(limit)
     .offset(offset);
 }
@@ -155,34 +140,62 @@ export function searchIndexQuery(term: string, page: number) {
 const isLoneSearch = (filters: InstitutionFilters) =>
   filters.search !== "" && !filters.uf && !filters.city && !filters.type;
 
-/**
- * A lone search's page ids. No single index serves both "contains this text" and "first 20 by
- * name": walking names is instant for a common term and slow for one whose matches sit late in the
- * alphabet, the trigram index the reverse; so the bounded walk first, then the index.
- */
-async function loneSearchIds(term: string, page: number): Promise<string[]> {
-  const walked = await searchWalkQuery(term, page);
-  const found =
-    walked.length === pageWindow(page).limit ? walked : await searchIndexQuery(term, page);
-  return found.map((row) => row.id);
-}
-
-/** One page of the directory, by name (ties by id, so pages never overlap). */
+/** One page of the directory: by name, or best matches first for a search (never overlapping). */
 export async function listApprovedInstitutions(
   filters: InstitutionFilters,
   page: number,
 ): Promise<ListPage<InstitutionCard>> {
-  // Other filters (and none): the ids query is a subquery of the cards' query, one round trip.
-  const ids = isLoneSearch(filters)
-    ? await loneSearchIds(filters.search, page)
-    : directoryIdsQuery(filters, page);
-  if (Array.isArray(ids) && ids.length === 0) return toListPage([], page);
+  if (!filters.search) {
+    // By name: the ids query is a subquery of the cards' query, one round trip.
+    const rows = await db()
+      .select(cardColumns)
+      .from(institutions)
+      .where(inArray(institutions.userId, directoryIdsQuery(filters, page)))
+      .orderBy(...byName);
+    return toListPage(rows.map(toCard), page);
+  }
+  // Ranked: the ids come first, in their order, then their cards.
+  const ids = (
+    await (isLoneSearch(filters)
+      ? searchIndexQuery(filters.search, page)
+      : directoryIdsQuery(filters, page))
+  ).map((row) => row.id);
+  if (ids.length === 0) return toListPage([], page);
   const rows = await db()
     .select(cardColumns)
     .from(institutions)
-    .where(inArray(institutions.userId, ids))
-    .orderBy(...byName);
-  return toListPage(rows.map(toCard), page);
+    .where(inArray(institutions.userId, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const ordered = ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toCard(row)] : [];
+  });
+  return toListPage(ordered, page);
+}
+
+/**
+ * How many approved institutions the filters find, shown above the list ("23 instituições"),
+ * counted up to LIST_COUNT_CAP + 1 (more reads as "Mais de 1.000"). A lone search and the plain
+ * list count the narrow table.
+ */
+export async function countApprovedInstitutions(filters: InstitutionFilters): Promise<number> {
+  const plain = !filters.search && !filters.uf && !filters.city && !filters.type;
+  const counted =
+    plain || isLoneSearch(filters)
+      ? db()
+          .select({ one: sql`1` })
+          .from(directorySearch)
+          .where(plain ? undefined : directorySearchOf(filters.search).matches)
+          .limit(LIST_COUNT_CAP + 1)
+          .as("counted")
+      : db()
+          .select({ one: sql`1` })
+          .from(institutions)
+          .where(directoryConditions(filters))
+          .limit(LIST_COUNT_CAP + 1)
+          .as("counted");
+  const [row] = await db().select({ total: count() }).from(counted);
+  return row?.total ?? 0;
 }
 
 export interface InstitutionDetail extends InstitutionCard {

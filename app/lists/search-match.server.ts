@@ -1,4 +1,5 @@
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { fullTextQueryText } from "./full-text-query";
 
 /**
  * LIKE's own wildcards typed by a person are searched for literally. Control characters are
@@ -15,4 +16,33 @@ function escapeLike(term: string): string {
  */
 export function searchTextMatches(column: SQLWrapper, term: string): SQL {
   return sql`${column} like '%' || immutable_unaccent(lower(${escapeLike(term)})) || '%'`;
+}
+
+/** A search on a table with a full-text document and a trigram `search_text` (ADR 0028). */
+export interface TextSearch {
+  /** The WHERE: the document matches every word (as a prefix), or the text contains the term. */
+  matches: SQL;
+  /**
+   * ts_rank of the document (0 for a row found by "contains" alone): ORDER BY it descending.
+   * Null when the term has no word to rank by (only "contains" applies).
+   */
+  rank: SQL | null;
+}
+
+/**
+ * Portuguese full-text search with a "contains" fallback (ADR 0028). The document (a generated
+ * tsvector, weighted name A, summary and city B, about C) is matched against a prefix query
+ * stemmed by the `portuguese` configuration, served by its GIN index; the trigram "contains" test
+ * on search_text (name, summary, city) keeps finding a fragment from the middle of a word, or a
+ * search of stop words alone ("de"), as before. PostgreSQL answers the OR with both indexes.
+ */
+export function textSearch(document: SQLWrapper, searchText: SQLWrapper, term: string): TextSearch {
+  const contains = searchTextMatches(searchText, term);
+  const queryText = fullTextQueryText(term);
+  if (!queryText) return { matches: contains, rank: null };
+  const query = sql`to_tsquery('portuguese'::regconfig, ${queryText})`;
+  return {
+    matches: sql`(${document} @@ ${query} or ${contains})`,
+    rank: sql`ts_rank(${document}, ${query})`,
+  };
 }

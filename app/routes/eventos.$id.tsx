@@ -14,8 +14,15 @@ import { eventJsonLd } from "~/components/public/structured-data";
 import { BackButton } from "~/components/ui/back-button";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { DEFAULT_EVENT_IMAGE_URL } from "~/components/ui/default-images";
-import { BuildingIcon, CalendarIcon, DownloadIcon, MapPinIcon } from "~/components/ui/icons";
+import {
+  BuildingIcon,
+  CalendarIcon,
+  DownloadIcon,
+  GlobeIcon,
+  MapPinIcon,
+} from "~/components/ui/icons";
 import { formatIsoDate, formatIsoDateLong, todayInBrazil } from "~/events/event-dates";
+import { EVENT_FORMAT_LABELS } from "~/events/event-format";
 import { findApprovedEvent } from "~/events/public-events.server";
 import { addressLines } from "~/geo/address";
 import type { Route } from "./+types/eventos.$id";
@@ -101,6 +108,9 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
             <time dateTime={event.eventDate} className="block first-letter:uppercase">
               {formatIsoDateLong(event.eventDate)}
             </time>
+          </DetailFact>
+          <DetailFact icon={<GlobeIcon />} title="Formato">
+            {EVENT_FORMAT_LABELS[event.format]}
           </DetailFact>
           <DetailFact icon={<MapPinIcon />} title="Endereço">
             <address className="not-italic">

@@ -1,12 +1,12 @@
 import { BackHomeLink } from "~/components/public/back-home-link";
-import { countLocationFilters, LocationFilters } from "~/components/public/directory-filters";
 import { EventCard } from "~/components/public/event-card";
+import { EventFilters } from "~/components/public/event-filters";
 import { ListResults } from "~/components/public/list-results";
 import { ListSearchForm } from "~/components/public/list-search-form";
 import { publicPageMeta } from "~/components/public/page-meta";
 import { PeriodTabs } from "~/components/public/period-tabs";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { EVENT_LIST_MESSAGES, EVENTS_PATH } from "~/events/event-list";
+import { countEventFilters, EVENT_LIST_MESSAGES, EVENTS_PATH } from "~/events/event-list";
 import { loadEventListPage } from "~/events/event-list.server";
 import { listHref } from "~/lists/list-query";
 import type { Route } from "./+types/eventos";
@@ -29,9 +29,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function EventList({ loaderData }: Route.ComponentProps) {
-  const { query, list, failed, states, cities } = loaderData;
+  const { query, list, total, failed, states, cities } = loaderData;
   const past = query.quando === "passados";
-  const filtered = Boolean(query.busca || query.uf || query.cidade);
+  const filtered = Boolean(query.busca) || countEventFilters(query) > 0;
 
   return (
     <div className="mx-auto flex max-w-page flex-col gap-8 px-4 py-8 sm:py-12">
@@ -49,13 +49,15 @@ export default function EventList({ loaderData }: Route.ComponentProps) {
         label="Buscar eventos"
         search={query.busca}
         placeholder="Ex.: mutirão"
-        activeFilters={countLocationFilters(query)}
+        activeFilters={countEventFilters(query)}
         hidden={{ quando: query.quando }}
-        filters={<LocationFilters query={query} states={states} cities={cities} />}
+        filters={<EventFilters query={query} states={states} cities={cities} />}
       />
       <ListResults
         list={list}
         failed={failed}
+        total={total}
+        countNouns={["evento", "eventos"]}
         messages={EVENT_LIST_MESSAGES}
         emptyDescription={
           filtered

@@ -27,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function InstitutionDirectory({ loaderData }: Route.ComponentProps) {
-  const { query, list, failed, states, cities } = loaderData;
+  const { query, list, total, failed, states, cities } = loaderData;
   const filterCount = countLocationFilters(query) + (query.tipo ? 1 : 0);
 
   return (
@@ -51,6 +51,8 @@ export default function InstitutionDirectory({ loaderData }: Route.ComponentProp
       <ListResults
         list={list}
         failed={failed}
+        total={total}
+        countNouns={["instituição", "instituições"]}
         messages={DIRECTORY_MESSAGES}
         emptyDescription={
           hasFilters(query)

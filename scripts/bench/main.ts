@@ -50,8 +50,7 @@ const SEARCH: DatasetSpec = smoke
 const SEARCH_TERMS = ["educação", "Xapuri", "mãos"];
 // The query alone (cheap to time) also for the first words of the seeded names that open a third
 // of them early ("Associação"), a quarter from the middle on ("Instituto") and the last 4 %
-// ("Rede"): walking names in order is fast for the first and slow for the others
-// (docs/benchmarks.md).
+// ("Rede"): common words, whose many matches a ranked search (ADR 0028) must all rank.
 const QUERY_TERMS = [...SEARCH_TERMS, "associação", "instituto", "rede"];
 const search = (term: string) => `/instituicoes?busca=${encodeURIComponent(term)}`;
 

@@ -1,8 +1,10 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { expectNoAxeViolations } from "../helpers/axe";
 import { browserForFile } from "../helpers/browser";
+import { shot } from "../helpers/screenshots";
 import { POLL } from "../helpers/wait";
-import { detailLinks, listCards, openPage, scrollToBottom } from "./public-support";
+import { detailLinks, listCards, openPage, scrollToBottom, VIEWPORTS } from "./public-support";
 
 /**
  * The institution directory and an institution's page on the shared server's demo data
@@ -56,9 +58,10 @@ describe("directory with JavaScript", () => {
   it("finds an institution by a query typed without accents or capitals", async () => {
     const { page } = await openPage(context, `${baseUrl}/instituicoes`);
     await search(page, "maos que ajudam");
+    // Full-text since ADR 0028: other texts with "mão" and "ajudar" may follow; the name first.
     await expect
-      .poll(() => listCards(page, LIST).getByRole("heading").allInnerTexts())
-      .toEqual(["Instituto Mãos que Ajudam"]);
+      .poll(async () => (await listCards(page, LIST).getByRole("heading").allInnerTexts())[0])
+      .toEqual("Instituto Mãos que Ajudam");
     await search(page, "SAO PAULO");
     await expect
       .poll(() => listCards(page, LIST).allInnerTexts())
@@ -186,10 +189,60 @@ describe("directory without JavaScript", () => {
     await page.getByRole("searchbox", { name: "Buscar" }).fill("maos que ajudam");
     await page.getByRole("button", { name: "Buscar", exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get("busca") === "maos que ajudam");
-    expect(await listCards(page, LIST).getByRole("heading").allInnerTexts()).toEqual([
+    // Ranked since ADR 0028: the institution named so comes first.
+    expect((await listCards(page, LIST).getByRole("heading").allInnerTexts())[0]).toBe(
       "Instituto Mãos que Ajudam",
-    ]);
+    );
     await page.close();
+  });
+});
+
+describe("search that finds causes, with the count of results", () => {
+  /** The polite live region above the list: "34 instituições". */
+  const countOf = (page: Page) => page.getByRole("status").filter({ hasText: /instituiç/ });
+
+  for (const viewport of VIEWPORTS) {
+    it(`counts the list and finds the animal-protection institutions for "animais" at ${viewport.label}`, async () => {
+      const context = await browser.newContext({
+        viewport: { width: viewport.width, height: viewport.height },
+        locale: "pt-BR",
+      });
+      const { page, problems } = await openPage(context, `${baseUrl}/instituicoes`);
+      expect(await countOf(page).textContent()).toBe(`${APPROVED_IN_DEMO} instituições`);
+      await search(page, "animais");
+      const names = listCards(page, LIST).getByRole("heading");
+      await expect
+        .poll(() => countOf(page).textContent(), POLL.ui)
+        .toMatch(/^\d+ instituiç(ão|ões)$/);
+      const shown = await names.allInnerTexts();
+      // Every institution of the demo's animal cause (their names say so) is among the results.
+      for (const name of ["ONG Quatro Patas", "Associação Protetores dos Animais"]) {
+        expect(shown).toContain(name);
+      }
+      const count = Number.parseInt((await countOf(page).textContent()) ?? "", 10);
+      expect(count).toBe(shown.length);
+      await expectNoAxeViolations(page, `/instituicoes?busca=animais at ${viewport.label}`);
+      await shot(page, `busca/instituicoes-animais-${viewport.width}`);
+      expect(problems()).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("shows the count without JavaScript, in the singular for one", async () => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      locale: "pt-BR",
+      javaScriptEnabled: false,
+    });
+    const { page } = await openPage(context, `${baseUrl}/instituicoes?busca=maos%20que%20ajudam`);
+    expect(await countOf(page).textContent()).toMatch(/^\d+ instituiç(ão|ões)$/);
+    // Best match first: the name that holds every word.
+    expect(await listCards(page, LIST).getByRole("heading").first().textContent()).toBe(
+      "Instituto Mãos que Ajudam",
+    );
+    await page.goto(`${baseUrl}/instituicoes?busca=Instituto%20M%C3%A3os%20que%20Ajudam&uf=SP`);
+    expect(await countOf(page).textContent()).toBe("1 instituição");
+    await context.close();
   });
 });
 

@@ -1,8 +1,17 @@
-import type { Browser, BrowserContext } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { expectNoAxeViolations } from "../helpers/axe";
 import { launchBrowser } from "../helpers/browser";
+import { shot } from "../helpers/screenshots";
 import { POLL } from "../helpers/wait";
-import { detailLinks, listCards, openPage, parseIcs, scrollToBottom } from "./public-support";
+import {
+  detailLinks,
+  listCards,
+  openPage,
+  parseIcs,
+  scrollToBottom,
+  VIEWPORTS,
+} from "./public-support";
 
 /** The events list, an event's page and its calendar file, on the shared server's demo data. */
 const baseUrl = inject("baseUrl");
@@ -119,6 +128,100 @@ describe("events list", () => {
       await page.close();
     }
     await wide.close();
+  });
+});
+
+describe("events filters: dates, format, count", () => {
+  const countOf = (page: Page) => page.getByRole("status").filter({ hasText: /evento/ });
+  const LIST = "Próximos eventos";
+  /** The format each card shows ("Formato: Online", the label read only by screen readers). */
+  const formatsOf = async (page: Page) =>
+    (
+      await listCards(page, LIST)
+        .getByText(/^Formato: (Presencial|Online|Híbrido)$/)
+        .allTextContents()
+    ).map((text) => text.replace("Formato: ", ""));
+
+  for (const viewport of VIEWPORTS) {
+    it(`keeps "Este mês" and "Online" in the URL with JavaScript and counts them at ${viewport.label}`, async () => {
+      const wide = await browser.newContext({
+        viewport: { width: viewport.width, height: viewport.height },
+        locale: "pt-BR",
+      });
+      const { page, problems } = await openPage(wide, `${baseUrl}/eventos`);
+      expect(await countOf(page).textContent()).toMatch(/^\d+ eventos?$/);
+      await page.getByText("Filtros", { exact: true }).click();
+      await page.getByRole("combobox", { name: "Quando" }).selectOption({ label: "Este mês" });
+      await page.getByRole("combobox", { name: "Formato" }).selectOption({ label: "Online" });
+      await page.getByRole("button", { name: "Aplicar filtros" }).click();
+      await page.waitForURL(
+        (url) =>
+          url.searchParams.get("periodo") === "mes" && url.searchParams.get("formato") === "online",
+      );
+      const cards = listCards(page, LIST);
+      await expect.poll(() => countOf(page).textContent(), POLL.ui).toMatch(/^\d+ eventos?$/);
+      const count = Number.parseInt((await countOf(page).textContent()) ?? "", 10);
+      if (count > 0) {
+        await expect.poll(() => cards.count(), POLL.ui).toBe(Math.min(count, 20));
+        for (const format of await formatsOf(page)) expect(["Online", "Híbrido"]).toContain(format);
+      }
+      // The filters stay chosen in the form after the reload.
+      expect(await page.getByRole("combobox", { name: "Quando" }).inputValue()).toBe("mes");
+      // Any date, online only: the demo has online and hybrid events in the coming months.
+      await page.getByRole("combobox", { name: "Quando" }).selectOption({ label: "Qualquer data" });
+      await page.getByRole("button", { name: "Aplicar filtros" }).click();
+      await page.waitForURL((url) => !url.searchParams.has("periodo"));
+      expect(new URL(page.url()).searchParams.get("formato")).toBe("online");
+      await expect.poll(() => cards.count(), POLL.ui).toBeGreaterThan(0);
+      const formats = await formatsOf(page);
+      expect(formats.length).toBeGreaterThan(0);
+      for (const format of formats) expect(["Online", "Híbrido"]).toContain(format);
+      expect(await countOf(page).textContent()).toBe(
+        formats.length === 1 ? "1 evento" : `${formats.length} eventos`,
+      );
+      await expectNoAxeViolations(page, `/eventos filtered at ${viewport.label}`);
+      await shot(page, `busca/eventos-filtros-${viewport.width}`);
+      expect(problems()).toEqual([]);
+      await wide.close();
+    });
+  }
+
+  it("filters a chosen range and the in-person format without JavaScript", async () => {
+    const plain = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      locale: "pt-BR",
+      javaScriptEnabled: false,
+    });
+    const { page } = await openPage(plain, `${baseUrl}/eventos`);
+    const dates = (await listCards(page, LIST).locator("time").allInnerTexts()).map(isoOf);
+    const from = dates[1] ?? "";
+    const to = dates[4] ?? "";
+    expect(from <= to).toBe(true);
+    await page.getByText("Filtros", { exact: true }).click();
+    await page.getByLabel("De", { exact: true }).fill(from);
+    await page.getByLabel("Até", { exact: true }).fill(to);
+    await page.getByRole("combobox", { name: "Formato" }).selectOption({ label: "Presencial" });
+    await page.getByRole("button", { name: "Aplicar filtros" }).click();
+    await page.waitForURL((url) => url.searchParams.get("de") === from);
+    const url = new URL(page.url());
+    expect(url.searchParams.get("ate")).toBe(to);
+    expect(url.searchParams.get("formato")).toBe("presencial");
+    const shown = (await listCards(page, LIST).locator("time").allInnerTexts()).map(isoOf);
+    expect(shown.length).toBeGreaterThan(0);
+    for (const date of shown) expect(date >= from && date <= to).toBe(true);
+    expect(await countOf(page).textContent()).toBe(
+      shown.length === 1 ? "1 evento" : `${shown.length} eventos`,
+    );
+    await plain.close();
+  });
+
+  it("ignores bad filter values, on the page and in the list API", async () => {
+    const bad = "periodo=ano&de=2026-02-30&ate=%3Cx%3E&formato=teleporte&uf=ZZ";
+    const pageResponse = await fetch(`${baseUrl}/eventos?${bad}`);
+    expect(pageResponse.status).toBe(200);
+    const apiResponse = await fetch(`${baseUrl}/api/eventos?${bad}&pagina=2`);
+    expect(apiResponse.status).toBe(200);
+    expect(await apiResponse.json()).toMatchObject({ page: 2 });
   });
 });
 

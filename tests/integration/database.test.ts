@@ -101,6 +101,21 @@ describe(`schema on ${databaseKind()}`, () => {
     }
   });
 
+  it("has GIN full-text indexes on the search documents, stemmed in Portuguese (ADR 0028)", async () => {
+    const indexes = await rows<{ indexname: string }>(sql`
+      select indexname from pg_indexes
+      where schemaname = 'public' and indexdef like '%USING gin (%document)%' order by indexname`);
+    expect(indexes.map((row) => row.indexname)).toEqual([
+      "directory_search_document_idx",
+      "events_search_document_idx",
+      "institutions_search_document_idx",
+    ]);
+    const [stemmed] = await rows<{ value: string }>(
+      sql`select to_tsvector('portuguese', immutable_unaccent('Crianças e idosos'))::text as value`,
+    );
+    expect(stemmed?.value).toBe("'crianc':1 'idos':3");
+  });
+
   it("records the applied migrations and applies none twice on restart", async () => {
     const before = await rows<{ count: number }>(
       sql`select count(*)::int as count from drizzle.__drizzle_migrations`,

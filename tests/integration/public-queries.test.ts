@@ -1,24 +1,24 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LIST_COUNT_CAP } from "~/config/constants";
 import type { Database } from "~/db/client.server";
 import { todayInBrazil } from "~/events/event-dates";
 import { eventListQuery, listApprovedEvents } from "~/events/public-events.server";
 import {
+  countApprovedInstitutions,
   directoryIdsQuery,
   findApprovedInstitution,
   listApprovedInstitutions,
-  SEARCH_WALK_LIMIT,
   searchIndexQuery,
-  searchWalkQuery,
 } from "~/institutions/public-institutions.server";
 import { type TestDatabase, testDatabase } from "../helpers/database";
 
 /**
  * The public lists' queries on ~20 000 generated institutions and events (PGlite, and
- * PostgreSQL when TEST_DATABASE_URL is set): a search must be served by the generated
- * `search_text` column's GIN trigram index (ADR 0004), and it must find what a person typed
- * without accents or capitals. The plans are read with EXPLAIN on the exact SQL the app runs.
+ * PostgreSQL when TEST_DATABASE_URL is set): a search must be served by the GIN indexes of the
+ * full-text document (ADR 0028) and of the `search_text` column's trigrams (ADR 0004), and it
+ * must find what a person typed without accents or capitals. The plans are read with EXPLAIN on the exact SQL the app runs.
  */
 const ROWS = 20_000;
 let database: TestDatabase;
@@ -85,21 +85,20 @@ async function explain(query: { toSQL: () => { sql: string; params: unknown[] } 
 describe("directory query", () => {
   const filters = { search: "", uf: "", city: "", type: null };
 
-  it("answers a lone search's second try from the narrow table's trigram index", async () => {
+  // Since ADR 0028 a lone search is ranked: the walk of names in order (a first try before the
+  // trigram index) is gone, and both of the narrow table's indexes answer it.
+  it("answers a lone search from the narrow table's full-text and trigram indexes", async () => {
     const plan = await explain(searchIndexQuery(rareTerm(1234), 1));
     expect(plan).toContain("Bitmap Index Scan on directory_search_trgm_idx");
+    expect(plan).toContain("Bitmap Index Scan on directory_search_document_idx");
   });
 
-  it("walks the first names of a lone search's first try in the covering index alone", async () => {
-    const plan = await explain(searchWalkQuery("associacao", 1));
-    expect(plan).toContain("Index Only Scan using institutions_approved_directory_idx");
-  });
-
-  it("uses the trigram index when the search is combined with the other filters", async () => {
+  it("uses the full-text and trigram indexes when the search is combined with other filters", async () => {
     const plan = await explain(
       directoryIdsQuery({ ...filters, search: rareTerm(4321), uf: "PR", type: "ONLINE" }, 1),
     );
     expect(plan).toContain("Bitmap Index Scan on institutions_search_trgm_idx");
+    expect(plan).toContain("Bitmap Index Scan on institutions_search_document_idx");
   });
 
   it("walks the names through the covering index, without reading the table", async () => {
@@ -119,10 +118,7 @@ describe("directory query", () => {
 
   it("gives a lone search the pages of the plain query, whether its matches come first or last", async () => {
     // Names are "Associação Ação <md5>" in md5 order: "acao 0" matches the first sixteenth of
-    // the names (found by the walk), "acao f" the last sixteenth (beyond the walk: the index).
-    expect(await searchWalkQuery("acao 0", 1)).toHaveLength(21);
-    expect(await searchWalkQuery("acao f", 1)).toHaveLength(0);
-    expect(SEARCH_WALK_LIMIT).toBeLessThan(ROWS / 2);
+    // the names, "acao f" the last sixteenth; the narrow table ranks them as the plain query does.
     for (const search of ["acao 0", "acao f", "cultura", rareTerm(1234), "sem resultado"]) {
       for (const page of [1, 2, 7]) {
         const expected = (await directoryIdsQuery({ ...filters, search }, page)).map((r) => r.id);
@@ -144,7 +140,8 @@ describe("directory query", () => {
           full join (select * from institutions where status = 'APPROVED') i
             on i.user_id = d.institution_id
           where d.institution_id is null or i.user_id is null
-            or d.name <> i.name or d.search_text <> i.search_text`)
+            or d.name <> i.name or d.search_text <> i.search_text
+            or d.document <> i.search_document`)
       ).rows;
     const count = async () =>
       (await db.execute<{ n: number }>(sql`select count(*)::int as n from directory_search`))
@@ -171,6 +168,15 @@ describe("directory query", () => {
     expect(
       (await listApprovedInstitutions({ ...filters, search: "xique" }, 1)).items.map((i) => i.id),
     ).toEqual([row.id]);
+    // The about text is searched too (ADR 0028): the copy follows it.
+    await db.execute(
+      sql`update institutions set about = 'Cuidamos de tartarugas marinhas.' where user_id = ${row.id}`,
+    );
+    expect(
+      (await listApprovedInstitutions({ ...filters, search: "tartaruga" }, 1)).items.map(
+        (i) => i.id,
+      ),
+    ).toEqual([row.id]);
     await db.execute(sql`update institutions set status = 'REJECTED' where user_id = ${row.id}`);
     expect(await found()).toEqual([]);
     await db.execute(sql`update institutions set status = 'APPROVED' where user_id = ${row.id}`);
@@ -185,7 +191,9 @@ describe("directory query", () => {
     expect(page.items).toEqual([]);
   });
 
-  it("pages by name without overlap and says when the list ends", async () => {
+  it("pages without overlap, best matches first, and says when the list ends", async () => {
+    // Ranked since ADR 0028: the search's words may match anywhere (ordering by name is checked
+    // on the plain list below); the count is the one shown above the list.
     const narrow = { ...filters, uf: "PE", search: "associacao acao 0" };
     const seen = new Set<string>();
     let page = 1;
@@ -195,20 +203,37 @@ describe("directory query", () => {
         expect(seen.has(item.id)).toBe(false);
         seen.add(item.id);
       }
-      const names = result.items.map((item) => item.name);
-      expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
       if (!result.hasMore) break;
       expect(result.items).toHaveLength(20);
       page += 1;
     }
+    expect(seen.size).toBe(await countApprovedInstitutions(narrow));
     const [{ total }] = (
       await db.execute<{ total: number }>(sql`
         select count(*)::int as total from institutions
         where status = 'APPROVED' and state = 'PE'
           and search_text like '%' || immutable_unaccent(lower('associacao acao 0')) || '%'`)
     ).rows as [{ total: number }];
-    expect(seen.size).toBe(total);
+    // Every "contains" match is found, and the words' prefixes find more (a summary's md5).
+    expect(seen.size).toBeGreaterThanOrEqual(total);
     expect(page).toBeGreaterThan(1);
+  });
+
+  it("pages the plain list by name and counts it", async () => {
+    const plain = { ...filters, uf: "PE", type: "ONLINE" as const };
+    const names: string[] = [];
+    for (let page = 1; ; page += 1) {
+      const result = await listApprovedInstitutions(plain, page);
+      names.push(...result.items.map((item) => item.name));
+      if (!result.hasMore) break;
+    }
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    // Counted up to the cap, then "Mais de 1.000".
+    expect(names.length).toBeGreaterThan(LIST_COUNT_CAP);
+    expect(await countApprovedInstitutions(plain)).toBe(LIST_COUNT_CAP + 1);
+    expect(await countApprovedInstitutions(filters)).toBe(LIST_COUNT_CAP + 1);
+    const rare = { ...filters, search: rareTerm(1234) };
+    expect(await countApprovedInstitutions(rare)).toBe(1);
   });
 
   it("does not show a pending institution's page", async () => {
@@ -225,10 +250,11 @@ describe("directory query", () => {
 describe("events query", () => {
   const filters = { search: "", uf: "", city: "", period: "upcoming" as const };
 
-  it("uses the trigram index for a search, upcoming and past", async () => {
+  it("uses the trigram and full-text indexes for a search, upcoming and past", async () => {
     for (const period of ["upcoming", "past"] as const) {
       const plan = await explain(eventListQuery({ ...filters, period, search: rareTerm(777) }, 1));
       expect(plan).toContain("Bitmap Index Scan on events_search_trgm_idx");
+      expect(plan).toContain("Bitmap Index Scan on events_search_document_idx");
     }
   });
 

@@ -2,8 +2,10 @@ import { AddressBlock } from "~/components/ui/address-block";
 import { DateField } from "~/components/ui/date-field";
 import { ImageUpload } from "~/components/ui/image-upload";
 import type { CityOption, StateOption } from "~/components/ui/localities";
+import { RadioGroup } from "~/components/ui/radio-group";
 import { TextInput } from "~/components/ui/text-input";
 import { MAX_LENGTH } from "~/config/constants";
+import { EVENT_FORMAT_OPTIONS } from "~/events/event-format";
 import type { FormError } from "~/forms/form-validation";
 import { brDateToIso } from "~/forms/masks";
 import { removedFieldName } from "~/forms/removed-image-field";
@@ -67,6 +69,14 @@ export function EventForm({
             error={errorFor("landingImage")}
           />
           <ResumeAboutFields values={values} errorFor={errorFor} subject="event" />
+          <RadioGroup
+            name="format"
+            legend="Formato"
+            options={EVENT_FORMAT_OPTIONS}
+            defaultValue={values.format || "PRESENCIAL"}
+            hint="Híbrido: dá para participar no local ou pela internet."
+            error={errorFor("format")}
+          />
           <fieldset className="flex flex-col gap-4">
             <legend className="mb-3 text-base font-bold text-ink">Endereço do evento</legend>
             <AddressBlock

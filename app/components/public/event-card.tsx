@@ -1,7 +1,9 @@
 import { Link } from "react-router";
 import { DEFAULT_EVENT_IMAGE_URL } from "~/components/ui/default-images";
 import { ArrowRightIcon, CalendarIcon, MapPinIcon } from "~/components/ui/icons-common";
+import { GlobeIcon } from "~/components/ui/icons-more";
 import { formatIsoDate } from "~/events/event-dates";
+import { EVENT_FORMAT_LABELS } from "~/events/event-format";
 import type { EventCard as EventCardData } from "~/events/public-events.server";
 import { CARD_CLASS, CARD_IMAGE_SIZES, STRETCHED_LINK_CLASS } from "./card-styles";
 import { ResponsiveImage } from "./responsive-image";
@@ -44,10 +46,17 @@ export function EventCard({
         <p className="mt-1 text-sm font-medium text-brand-800">{event.institutionName}</p>
         <p className="mt-3 flex-1 text-pretty text-ink-muted">{event.resume}</p>
         <div className="mt-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-          <p className="flex items-center gap-1.5 text-sm text-ink-muted">
-            <MapPinIcon className="size-4 shrink-0 text-brand-700" />
-            {event.city}/{event.state}
-          </p>
+          <div className="flex flex-col gap-1">
+            <p className="flex items-center gap-1.5 text-sm text-ink-muted">
+              <MapPinIcon className="size-4 shrink-0 text-brand-700" />
+              {event.city}/{event.state}
+            </p>
+            <p className="flex items-center gap-1.5 text-sm text-ink-muted">
+              <GlobeIcon className="size-4 shrink-0 text-brand-700" />
+              <span className="sr-only">Formato: </span>
+              {EVENT_FORMAT_LABELS[event.format]}
+            </p>
+          </div>
           <Link
             to={`/eventos/${event.id}`}
             aria-label={`Ver evento: ${event.name}`}

@@ -33,6 +33,13 @@ export function institutionJsonLd(institution: InstitutionDetail, absolute: Abso
 }
 
 /** schema.org Event for an event's page: an all-day, in-person event. */
+/** schema.org's name for each event format. */
+const ATTENDANCE_MODES = {
+  PRESENCIAL: "OfflineEventAttendanceMode",
+  ONLINE: "OnlineEventAttendanceMode",
+  HIBRIDO: "MixedEventAttendanceMode",
+} as const;
+
 export function eventJsonLd(event: EventDetail, absolute: Absolute) {
   const url = absolute(`/eventos/${event.id}`);
   return {
@@ -45,7 +52,7 @@ export function eventJsonLd(event: EventDetail, absolute: Absolute) {
     startDate: event.eventDate,
     endDate: event.eventDate,
     eventStatus: "https://schema.org/EventScheduled",
-    eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
+    eventAttendanceMode: `https://schema.org/${ATTENDANCE_MODES[event.format]}`,
     ...(event.coverUrl ? { image: absolute(event.coverUrl) } : {}),
     location: {
       "@type": "Place",

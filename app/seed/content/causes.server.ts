@@ -20,6 +20,8 @@ export interface EventIdea {
   name: string;
   resume: string;
   about: string;
+  /** In person when not said (events.format). */
+  format?: "ONLINE" | "HIBRIDO";
 }
 
 export interface Cause {
@@ -61,9 +63,10 @@ export const CAUSES: readonly Cause[] = [
       },
       {
         name: "Aulões de Revisão para o ENEM",
+        format: "ONLINE",
         resume: "Revisão intensiva de matemática, redação e ciências para estudantes.",
         about:
-          "Durante um sábado inteiro, estudantes da rede pública {ofCity} participam de aulões de revisão e de um simulado comentado. Procuramos voluntários com formação nas áreas de exatas, humanas e linguagens para conduzir as aulas, além de pessoas para apoiar a recepção e a correção das redações.",
+          "Durante um sábado inteiro, estudantes da rede pública {ofCity} assistem pela internet a aulões de revisão e fazem um simulado comentado. Procuramos voluntários com formação nas áreas de exatas, humanas e linguagens para conduzir as aulas, além de pessoas para moderar as perguntas e corrigir as redações.",
       },
       {
         name: "Arrecadação de Material Escolar",
@@ -73,9 +76,10 @@ export const CAUSES: readonly Cause[] = [
       },
       {
         name: "Oficina de Robótica com Sucata",
+        format: "ONLINE",
         resume: "Crianças constroem pequenos robôs com materiais reciclados.",
         about:
-          "Uma tarde de criatividade em que as crianças aprendem noções de eletrônica e programação construindo robôs com sucata. Buscamos voluntários com alguma familiaridade com tecnologia ou trabalhos manuais para acompanhar os grupos. Todo o material é fornecido pela instituição.",
+          "Uma tarde de criatividade, ao vivo pela internet, em que as crianças aprendem noções de eletrônica e programação construindo robôs com a sucata que têm em casa. Buscamos voluntários com alguma familiaridade com tecnologia ou trabalhos manuais para acompanhar os grupos por vídeo. A lista de materiais é enviada com antecedência.",
       },
       {
         name: "Feira de Troca de Livros",
@@ -159,15 +163,17 @@ export const CAUSES: readonly Cause[] = [
       },
       {
         name: "Oficina de Celular para Idosos",
+        format: "HIBRIDO",
         resume: "Ensinamos a usar mensagens, chamadas de vídeo e aplicativos do dia a dia.",
         about:
           "Em pequenas turmas, voluntários ensinam pessoas idosas a enviar mensagens, fazer chamadas de vídeo, reconhecer golpes e usar aplicativos de banco e de saúde com segurança. Paciência é o principal requisito; o roteiro das aulas é entregue com antecedência.",
       },
       {
         name: "Tarde de Histórias e Memórias",
+        format: "ONLINE",
         resume: "Rodas de conversa em que os idosos contam as histórias da cidade.",
         about:
-          "Os voluntários conduzem rodas de conversa e registram as memórias dos nossos idosos sobre a cidade, o trabalho e a família. As histórias farão parte de um livro que será lançado no fim do ano. Procuramos pessoas que gostem de ouvir e, se possível, de escrever.",
+          "Por chamada de vídeo, os voluntários conduzem rodas de conversa e registram as memórias dos nossos idosos sobre a cidade, o trabalho e a família. As histórias farão parte de um livro que será lançado no fim do ano. Procuramos pessoas que gostem de ouvir e, se possível, de escrever.",
       },
       {
         name: "Mutirão de Reparos na Casa de Convivência",
@@ -211,9 +217,10 @@ export const CAUSES: readonly Cause[] = [
       },
       {
         name: "Oficina de Compostagem Doméstica",
+        format: "ONLINE",
         resume: "Aprenda a transformar restos de comida em adubo para plantas.",
         about:
-          "Na oficina, mostramos como montar uma composteira com baldes e como cuidar dela no dia a dia. Precisamos de voluntários para preparar os materiais, receber os participantes e ajudar nas atividades práticas em grupo.",
+          "Na oficina, transmitida ao vivo pela internet, mostramos como montar uma composteira com baldes e como cuidar dela no dia a dia. Precisamos de voluntários para preparar os materiais, responder às perguntas dos participantes e acompanhar as atividades práticas em grupo.",
       },
       {
         name: "Horta Comunitária: Dia de Colheita",
@@ -304,6 +311,7 @@ export const CAUSES: readonly Cause[] = [
       },
       {
         name: "Campanha Natal sem Fome",
+        format: "HIBRIDO",
         resume: "Arrecadação de alimentos para a ceia de Natal de famílias carentes.",
         about:
           "A campanha arrecada alimentos em pontos de coleta espalhados pela cidade para garantir uma ceia de Natal digna a centenas de famílias. Os voluntários cuidam dos pontos de coleta, da triagem e da entrega das cestas.",
@@ -384,15 +392,17 @@ export const CAUSES: readonly Cause[] = [
     events: [
       {
         name: "Sarau Cultural na Praça",
+        format: "HIBRIDO",
         resume: "Música, poesia e dança com artistas da comunidade.",
         about:
           "O sarau abre o palco para músicos, poetas e dançarinos do bairro {neighborhood}. Os voluntários ajudam na montagem do som e do palco, na recepção dos artistas e na organização da programação.",
       },
       {
         name: "Apresentação da Orquestra Comunitária",
+        format: "HIBRIDO",
         resume: "Concerto gratuito dos alunos da nossa orquestra de cordas.",
         about:
-          "Os alunos da orquestra comunitária apresentam o repertório do semestre em um concerto gratuito {inCity}. Precisamos de voluntários para a recepção do público, a distribuição dos programas e o transporte dos instrumentos.",
+          "Os alunos da orquestra comunitária apresentam o repertório do semestre em um concerto gratuito {inCity}, com transmissão ao vivo pela internet. Precisamos de voluntários para a recepção do público, a distribuição dos programas e o transporte dos instrumentos.",
       },
       {
         name: "Oficina de Grafite e Muralismo",
@@ -402,6 +412,7 @@ export const CAUSES: readonly Cause[] = [
       },
       {
         name: "Mostra de Cinema Nacional",
+        format: "HIBRIDO",
         resume: "Sessões gratuitas de filmes brasileiros seguidas de debate.",
         about:
           "Durante uma semana, o cineclube exibe filmes brasileiros seguidos de conversas com realizadores. Os voluntários cuidam da projeção, da recepção do público e da pipoca, que é sempre gratuita.",

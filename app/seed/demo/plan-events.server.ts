@@ -65,6 +65,7 @@ export function planEvents(
         resume: fillTemplate(idea.resume, values),
         about: fillTemplate(idea.about, values),
         eventDate: isoDateAfter(now, offset),
+        format: idea.format ?? "PRESENCIAL",
         status:
           kind === "pending"
             ? "PENDING"

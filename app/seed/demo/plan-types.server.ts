@@ -36,6 +36,7 @@ export interface PlannedEvent {
   resume: string;
   about: string;
   eventDate: string;
+  format: "PRESENCIAL" | "ONLINE" | "HIBRIDO";
   status: ReviewStatus | "DELETED";
   address: StreetAddress;
   createdAt: Date;

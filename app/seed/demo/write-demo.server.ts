@@ -145,6 +145,7 @@ export async function writeDemo(
     institutionId: event.institution.userId,
     name: event.name,
     eventDate: event.eventDate,
+    format: event.format,
     resume: event.resume,
     about: event.about,
     coverImageId: storeImage(
