@@ -46,6 +46,9 @@ export default [
   route("api/localidades/estados", "routes/api.estados.ts"),
   route("api/localidades/estados/:uf/municipios", "routes/api.municipios.ts"),
   route("imagens/:id", "routes/imagens.$id.ts"),
+  // Photos the browser uploads before their form is sent (docs/decisions/0029).
+  route("api/fotos", "routes/api.fotos.ts"),
+  route("api/fotos/:token", "routes/api.fotos.$token.ts"),
   route("instituicoes", "routes/instituicoes.tsx"),
   route("instituicoes/:id", "routes/instituicoes.$id.tsx"),
   route("eventos", "routes/eventos.tsx"),

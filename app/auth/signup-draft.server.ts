@@ -34,6 +34,9 @@ export const DRAFT_FIELD_LIMITS = {
   contactEmail: MAX_LENGTH.email,
   volunteeringType: 10,
   permitDivulgation: 3,
+  // Tokens of photos staged for this draft (auth/signup-photos.server.ts, docs/decisions/0029).
+  previewImageStaged: 32,
+  landingImageStaged: 32,
 } as const;
 
 export type DraftField = keyof typeof DRAFT_FIELD_LIMITS;
@@ -52,7 +55,7 @@ export const DRAFT_MAX_BYTES = 8 * 1024;
 /** The fields each step shows, and keeps as typed when the person goes back from it. */
 const STEP_FIELDS: Record<string, readonly DraftField[]> = {
   "2": ["email", "phone"],
-  "3-VOLUNTEER": ["name", "uf", "city", "resume"],
+  "3-VOLUNTEER": ["name", "uf", "city", "resume", "previewImageStaged"],
   "3-INSTITUTION": [
     "name",
     "cnpj",
@@ -64,7 +67,15 @@ const STEP_FIELDS: Record<string, readonly DraftField[]> = {
     "neighborhood",
     "complete",
   ],
-  "4-INSTITUTION": ["resume", "about", "contactEmail", "volunteeringType", "permitDivulgation"],
+  "4-INSTITUTION": [
+    "resume",
+    "about",
+    "contactEmail",
+    "volunteeringType",
+    "permitDivulgation",
+    "previewImageStaged",
+    "landingImageStaged",
+  ],
 };
 
 const stepKey = (step: number, profileType: string) =>

@@ -7,6 +7,7 @@ import { MAX_LENGTH } from "~/config/constants";
 import type { FormError } from "~/forms/form-validation";
 import { brDateToIso } from "~/forms/masks";
 import { removedFieldName } from "~/forms/removed-image-field";
+import { stagedFieldName } from "~/forms/staged-image-field";
 import { MemberForm } from "./member-form";
 import { ResumeAboutFields } from "./profile-fields";
 
@@ -64,6 +65,7 @@ export function EventForm({
             label="Foto de capa do evento"
             defaultImageUrl={coverUrl}
             removeName={removedFieldName("landingImage")}
+            stagedToken={values[stagedFieldName("landingImage")]}
             error={errorFor("landingImage")}
           />
           <ResumeAboutFields values={values} errorFor={errorFor} subject="event" />
