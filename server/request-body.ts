@@ -9,7 +9,7 @@ import { IMAGE_TOO_LARGE } from "~/images/image-messages";
  * - sign-in, password and logout forms hold two or three short fields;
  * - forms with file fields hold at most two photos and the text around them (an institution's
  *   sign-up step posts a logo and a cover, each up to 15 MB without JavaScript);
- * - the photo staging endpoint (/api/fotos) holds one photo, already downsized by the browser;
+ * - the photo staging endpoint (/auth/fotos) holds one photo, already downsized by the browser;
  * - every other form holds text only (the longest field is 1 200 characters).
  */
 export interface BodyLimit {
@@ -56,7 +56,7 @@ export function bodyLimitFor(pathname: string): BodyLimit {
   const path = pathname.replace(/\.data$/, "").replace(/\/$/, "") || "/";
   if (SHORT_FORM_PATHS.has(path)) return SHORT_FORM;
   if (UPLOAD_FORM_PATHS.some((pattern) => pattern.test(path))) return UPLOAD_FORM;
-  if (path === "/api/fotos") return PHOTO_UPLOAD;
+  if (path === "/auth/fotos") return PHOTO_UPLOAD;
   return TEXT_FORM;
 }
 

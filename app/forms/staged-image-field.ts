@@ -1,6 +1,6 @@
 /**
  * A photo uploaded before its form is sent (docs/decisions/0029): the browser downsizes it and
- * uploads it at once (/api/fotos), gets back a random token and posts that token in a hidden
+ * uploads it at once (/auth/fotos), gets back a random token and posts that token in a hidden
  * field beside the file input, instead of the file. No Zod here, so components can name the
  * field cheaply.
  */
@@ -8,14 +8,14 @@
 /** The hidden field that carries a staged photo's token, beside the image field it stands for. */
 export const stagedFieldName = (imageField: string) => `${imageField}Staged`;
 
-/** 24 random bytes in base64url: what /api/fotos hands out; anything else is not a token. */
+/** 24 random bytes in base64url: what /auth/fotos hands out; anything else is not a token. */
 export const STAGED_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 
 export const isStagedToken = (value: unknown): value is string =>
   typeof value === "string" && STAGED_TOKEN_PATTERN.test(value);
 
 /** Where the browser shows a staged photo: only its uploader gets it. */
-export const stagedImageUrl = (token: string) => `/api/fotos/${token}`;
+export const stagedImageUrl = (token: string) => `/auth/fotos/${token}`;
 
 /**
  * Stands for "the photo staged under this token" in a parsed form. A class instance: a post only

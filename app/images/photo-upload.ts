@@ -10,7 +10,7 @@ import { IMAGE_WIDTHS } from "./image-widths";
 /**
  * The browser's side of a photo upload (docs/decisions/0029): check the chosen file, downsize
  * and re-encode it on a canvas (the EXIF orientation applied by createImageBitmap), and upload it
- * at once to /api/fotos with XMLHttpRequest, whose upload events give real progress (fetch gives
+ * at once to /auth/fotos with XMLHttpRequest, whose upload events give real progress (fetch gives
  * none). The server runs it through the same pipeline as a file posted with a form.
  */
 
@@ -116,7 +116,7 @@ function isTransparent(
 }
 
 /**
- * Uploads a downsized photo to /api/fotos, reporting progress (0 to 100) as its bytes leave.
+ * Uploads a downsized photo to /auth/fotos, reporting progress (0 to 100) as its bytes leave.
  * Resolves the staged photo's token; rejects with PhotoRefused and the server's message (not an
  * image, too many uploads, the image queue full...) or, when the connection fails, a message that
  * says so.
@@ -128,7 +128,7 @@ export function uploadPhoto(
 ): Promise<string> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open("POST", "/api/fotos");
+    request.open("POST", "/auth/fotos");
     request.responseType = "json";
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));

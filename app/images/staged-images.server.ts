@@ -14,7 +14,7 @@ import {
 /**
  * Photos uploaded before their form is sent (docs/decisions/0029). With JavaScript the browser
  * downsizes a chosen photo and uploads it at once (XMLHttpRequest, so the person sees progress)
- * to /api/fotos, which runs it through the same pipeline as a form's file (size, type, decoded
+ * to /auth/fotos, which runs it through the same pipeline as a form's file (size, type, decoded
  * cost, the uploader's quota, the one-job-at-a-time queue) and keeps the result here, bound to
  * its uploader. The form then posts the token instead of the file; its save claims the row in
  * its own transaction, only for the same uploader and kind. Unclaimed rows go after a day.

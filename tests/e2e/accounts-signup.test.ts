@@ -435,7 +435,7 @@ describe("the sign-up wizard", () => {
 
     // Issue 13: with JavaScript a file that does not decode is refused in the browser as soon as
     // it is chosen (the next test); the server's refusal is proven without JavaScript here and on
-    // /api/fotos in photos-upload.test.ts. The limit moved from 5 MB to 15 MB.
+    // /auth/fotos in photos-upload.test.ts. The limit moved from 5 MB to 15 MB.
     it.each([
       { what: "a text file renamed .png", js: false, message: NOT_AN_IMAGE },
       { what: "a picture over 15 MB", js: false, message: IMAGE_TOO_LARGE },

@@ -5,11 +5,11 @@ import { refusalOf } from "~/web/app-error.server";
 import { readFormData } from "~/web/read-form-data.server";
 import { clientContext } from "~/web/request-context.server";
 import { sessionContext } from "~/web/session.server";
-import type { Route } from "./+types/api.fotos";
-import { photoKind, photoUploader } from "./api.fotos.server";
+import type { Route } from "./+types/auth.fotos";
+import { photoKind, photoUploader } from "./auth.fotos.server";
 
 /**
- * POST /api/fotos: a photo the browser downsized, uploaded as soon as it is chosen (with
+ * POST /auth/fotos: a photo the browser downsized, uploaded as soon as it is chosen (with
  * progress), before its form is sent (docs/decisions/0029). Fields: `foto` (the file) and
  * `tipo` ("profile" or "cover"). It goes through the whole image pipeline (size, type, decoded
  * cost, the uploader's quota, the image queue) and is kept for its uploader, who gets a token to
@@ -21,7 +21,7 @@ const NO_UPLOADER = "Sua sessão expirou. Recarregue a página e escolha a foto 
 const answer = (body: object, status = 200, headers?: HeadersInit) =>
   Response.json(body, {
     status,
-    headers: { ...Object.fromEntries(new Headers(headers)), "Cache-Control": "no-store" },
+    headers: { ...Object.fromEntries(new Headers(headers)), "Cache-Control": "private, no-store" },
   });
 
 export function loader() {

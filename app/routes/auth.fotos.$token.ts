@@ -2,14 +2,14 @@ import { isStagedToken } from "~/forms/staged-image-field";
 import { findStagedImage } from "~/images/staged-images.server";
 import { clientContext } from "~/web/request-context.server";
 import { sessionContext } from "~/web/session.server";
-import type { Route } from "./+types/api.fotos.$token";
-import { photoUploader } from "./api.fotos.server";
+import type { Route } from "./+types/auth.fotos.$token";
+import { photoUploader } from "./auth.fotos.server";
 
 /** Read-only: a POST gets a plain 405 (app/lib/refuse-writes.server.ts). */
 export { refuseWrites as action } from "~/lib/refuse-writes.server";
 
 /**
- * GET /api/fotos/<token>: a staged photo (docs/decisions/0029), shown as the picker's preview,
+ * GET /auth/fotos/<token>: a staged photo (docs/decisions/0029), shown as the picker's preview,
  * and only to its uploader (the signed-in person, or the sign-up draft of this browser), never
  * stored by a cache. Anyone else, and an unknown or expired token, get the same 404.
  */
