@@ -310,9 +310,11 @@ describe("the sign-up wizard", () => {
         if (!walk) throw new Error(id);
         const page = await openPage(js);
         const options = { baseUrl: server.url, js };
+        // The wizard's own posts: a chosen photo's upload (/auth/fotos, issue 13) is not the form.
         const posts: string[] = [];
         page.on("request", (request) => {
-          if (request.method() === "POST") posts.push(request.url());
+          if (request.method() === "POST" && new URL(request.url()).pathname !== "/auth/fotos")
+            posts.push(request.url());
         });
 
         await chooseProfile(page, walk.profileType, options);
