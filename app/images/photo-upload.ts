@@ -134,10 +134,10 @@ export function uploadPhoto(
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     };
     request.onload = () => {
-      const body = request.response as { token?: string; message?: string } | null;
+      const body = request.response as { token?: string; error?: string } | null;
       if (request.status === 200 && body?.token) return resolve(body.token);
       const message =
-        body?.message ?? (request.status === 413 ? IMAGE_TOO_LARGE : IMAGE_UPLOAD_FAILED);
+        body?.error ?? (request.status === 413 ? IMAGE_TOO_LARGE : IMAGE_UPLOAD_FAILED);
       reject(new PhotoRefused(message));
     };
     request.onerror = () => reject(new PhotoRefused(IMAGE_UPLOAD_FAILED));

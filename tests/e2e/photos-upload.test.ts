@@ -300,7 +300,7 @@ describe("/auth/fotos", () => {
   it("stages nothing for someone with no form to use it in", async () => {
     const response = await post(null, { ...camera, buffer: await makeJpeg() });
     expect(response.status).toBe(403);
-    expect((await response.json()).message).toMatch(/Recarregue a página/);
+    expect((await response.json()).error).toMatch(/Recarregue a página/);
   });
 
   it("refuses what the pipeline refuses, with its message", async () => {
