@@ -76,7 +76,11 @@ export function ImageUpload({
   const [chosen, setChosen] = useState<Chosen | null>(
     stagedToken ? { token: stagedToken, previewUrl: stagedImageUrl(stagedToken) } : null,
   );
-  const [uploading, setUploading] = useState<{ previewUrl: string; percent: number } | null>(null);
+  // Downsizing first (previewUrl null: the previous picture stays shown), then uploading.
+  const [uploading, setUploading] = useState<{
+    previewUrl: string | null;
+    percent: number;
+  } | null>(null);
   const [removed, setRemoved] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const shownError = refusal ?? error;
@@ -135,10 +139,11 @@ export function ImageUpload({
       return choose({ token: null, previewUrl: previewOf(file) });
     }
     let previewUrl: string | undefined;
+    setRefusal(null);
+    setUploading({ previewUrl: null, percent: 0 });
     try {
       const photo = await downsizePhoto(file, kind);
       previewUrl = previewOf(photo);
-      setRefusal(null);
       setUploading({ previewUrl, percent: 0 });
       const token = await uploadPhoto(photo, kind, (percent) =>
         setUploading((current) => (current ? { ...current, percent } : current)),
@@ -238,7 +243,9 @@ export function ImageUpload({
             }
           />
           {actions}
-          {uploading ? <UploadProgress percent={uploading.percent} /> : null}
+          {uploading ? (
+            <UploadProgress percent={uploading.percent} preparing={!uploading.previewUrl} />
+          ) : null}
           {hint ? <FieldHint id={ids.hintId}>{hint}</FieldHint> : null}
           <ErrorMessage id={ids.errorId} message={shownError} alert={Boolean(refusal)} />
         </div>
@@ -253,9 +260,12 @@ export function ImageUpload({
   );
 }
 
-/** "Enviando foto… 45%": the bytes that have left, as the browser reports them. */
-function UploadProgress({ percent }: { percent: number }) {
-  const text = `Enviando foto… ${percent}%`;
+/**
+ * "Preparando foto…" while the browser downsizes it, then "Enviando foto… 45%": the bytes that
+ * have left, as the browser reports them.
+ */
+function UploadProgress({ percent, preparing }: { percent: number; preparing: boolean }) {
+  const text = preparing ? "Preparando foto…" : `Enviando foto… ${percent}%`;
   return (
     <div className="flex flex-col gap-1.5">
       <div
