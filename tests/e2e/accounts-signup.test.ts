@@ -22,7 +22,6 @@ import {
   heading,
   type Pictures,
   press,
-  visibleMessages,
   waitForMessages,
   waitForStep,
 } from "../helpers/signup-wizard";
