@@ -19,6 +19,10 @@ export default [
   route("auth/esqueci-minha-senha", "routes/auth.esqueci-minha-senha.tsx"),
   route("auth/resetar-senha", "routes/auth.resetar-senha.tsx"),
   route("auth/sair", "routes/auth.sair.ts"),
+  // Photos the browser uploads before their form is sent (docs/decisions/0029), under /auth so
+  // the sign-up draft's cookie (Path=/auth) comes along.
+  route("auth/fotos", "routes/auth.fotos.ts"),
+  route("auth/fotos/:token", "routes/auth.fotos.$token.ts"),
   route("admin/login", "routes/admin.login.tsx"),
   layout("routes/_admin.tsx", [
     route("admin", "routes/admin._index.ts"),

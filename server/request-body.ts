@@ -1,12 +1,15 @@
 import type { IncomingMessage } from "node:http";
-import { IMAGE_MAX_UPLOAD_BYTES } from "~/config/constants";
+import { IMAGE_MAX_UPLOAD_BYTES, IMAGE_MAX_UPLOAD_MB } from "~/config/constants";
+import { IMAGE_TOO_LARGE } from "~/images/image-messages";
 
 /**
  * Form posts are read here, within the route's limits, before anything parses them: a login
  * post carrying millions of empty fields is refused after a few kilobytes instead of blocking the
  * event loop while FormData is built. Limits are per route kind:
  * - sign-in, password and logout forms hold two or three short fields;
- * - forms with file fields hold at most two photos and the text around them;
+ * - forms with file fields hold at most two photos and the text around them (an institution's
+ *   sign-up step posts a logo and a cover, each up to 15 MB without JavaScript);
+ * - the photo staging endpoint (/auth/fotos) holds one photo, already downsized by the browser;
  * - every other form holds text only (the longest field is 1 200 characters).
  */
 export interface BodyLimit {
@@ -23,7 +26,13 @@ const TEXT_FORM: BodyLimit = { maxBytes: 64 * 1024, maxFields: 64, tooLarge: TOO
 const UPLOAD_FORM: BodyLimit = {
   maxBytes: 2 * IMAGE_MAX_UPLOAD_BYTES + 1024 * 1024,
   maxFields: 64,
-  tooLarge: "O envio é grande demais. Cada imagem pode ter no máximo 5 MB.",
+  tooLarge: `O envio é grande demais. Cada foto pode ter no máximo ${IMAGE_MAX_UPLOAD_MB} MB.`,
+};
+/** One photo and its kind: what the browser's staging upload (XHR, with progress) posts. */
+const PHOTO_UPLOAD: BodyLimit = {
+  maxBytes: IMAGE_MAX_UPLOAD_BYTES + 64 * 1024,
+  maxFields: 8,
+  tooLarge: IMAGE_TOO_LARGE,
 };
 
 const SHORT_FORM_PATHS = new Set([
@@ -47,6 +56,7 @@ export function bodyLimitFor(pathname: string): BodyLimit {
   const path = pathname.replace(/\.data$/, "").replace(/\/$/, "") || "/";
   if (SHORT_FORM_PATHS.has(path)) return SHORT_FORM;
   if (UPLOAD_FORM_PATHS.some((pattern) => pattern.test(path))) return UPLOAD_FORM;
+  if (path === "/auth/fotos") return PHOTO_UPLOAD;
   return TEXT_FORM;
 }
 

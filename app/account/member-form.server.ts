@@ -2,6 +2,7 @@ import type { FormError } from "~/forms/form-validation";
 import { type ImageChoice, UNKNOWN_CITY } from "~/forms/member-form-rules";
 import { resolveMunicipality } from "~/geo/localities.server";
 import { type ImageKind, uploadQuota } from "~/images/pipeline.server";
+import { uploaderOf } from "~/images/staged-images.server";
 import { type PreparedImage, prepareImage } from "~/images/stored-images.server";
 import { AppError, type AppErrorCode } from "~/lib/app-error";
 
@@ -49,7 +50,7 @@ export async function prepareImages<K extends string>(
     { choice: ImageChoice; kind: ImageKind },
   ][]) {
     try {
-      prepared[field] = await prepareImage(choice, kind, quota);
+      prepared[field] = await prepareImage(choice, kind, quota, uploaderOf.user(uploaderId));
     } catch (error) {
       if (error instanceof AppError) {
         const { code, retryAfterSeconds } = error;

@@ -4,6 +4,7 @@ import { db } from "~/db/client.server";
 import { uniqueViolation } from "~/db/errors.server";
 import { accounts, images, institutions, users, volunteers } from "~/db/schema";
 import type { ProcessedImage } from "~/images/pipeline.server";
+import { imageToStore, type StagedClaim } from "~/images/staged-images.server";
 import { AppError } from "~/lib/app-error";
 import { SIGNUP_MESSAGES } from "./signup-schemas";
 
@@ -30,7 +31,8 @@ export interface NewVolunteer {
   resume: string;
   uf: string;
   city: string;
-  photo: ProcessedImage;
+  /** A photo processed from the posted file, or a staged one to claim (docs/decisions/0029). */
+  photo: ProcessedImage | StagedClaim;
 }
 
 export interface NewInstitution {
@@ -44,8 +46,8 @@ export interface NewInstitution {
   contactEmail: string;
   volunteeringType: VolunteeringTypeLabel;
   permitDivulgation: boolean;
-  profileImage: ProcessedImage;
-  coverImage: ProcessedImage;
+  profileImage: ProcessedImage | StagedClaim;
+  coverImage: ProcessedImage | StagedClaim;
 }
 
 type Transaction = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
@@ -72,7 +74,7 @@ export async function isCnpjRegistered(cnpj: string): Promise<boolean> {
 export async function createVolunteerAccount(input: NewVolunteer): Promise<string> {
   return inTransaction(async (tx) => {
     const userId = await insertUser(tx, input.credentials, input.name, "VOLUNTEER");
-    const photoId = await insertImage(tx, userId, input.photo);
+    const photoId = await insertImage(tx, userId, input.photo, "previewImage");
     await tx.insert(volunteers).values({
       userId,
       photoImageId: photoId,
@@ -88,8 +90,8 @@ export async function createVolunteerAccount(input: NewVolunteer): Promise<strin
 export async function createInstitutionAccount(input: NewInstitution): Promise<string> {
   return inTransaction(async (tx) => {
     const userId = await insertUser(tx, input.credentials, input.name, "INSTITUTION");
-    const profileImageId = await insertImage(tx, userId, input.profileImage);
-    const coverImageId = await insertImage(tx, userId, input.coverImage);
+    const profileImageId = await insertImage(tx, userId, input.profileImage, "previewImage");
+    const coverImageId = await insertImage(tx, userId, input.coverImage, "landingImage");
     await tx.insert(institutions).values({
       userId,
       name: input.name,
@@ -135,14 +137,17 @@ async function insertUser(
   return user.id;
 }
 
+/** Stores the image; a staged one is claimed in this transaction, only by its own draft. */
 async function insertImage(
   tx: Transaction,
   ownerId: string,
-  image: ProcessedImage,
+  image: ProcessedImage | StagedClaim,
+  field: string,
 ): Promise<string> {
+  const stored = await imageToStore(tx, image, field);
   const [row] = await tx
     .insert(images)
-    .values({ ownerId, ...image })
+    .values({ ownerId, ...stored })
     .returning({ id: images.id });
   if (!row) throw new Error("image insert returned nothing");
   return row.id;

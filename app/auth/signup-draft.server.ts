@@ -38,6 +38,9 @@ export const DRAFT_FIELD_LIMITS = {
   acceptTerms: 2,
   /** Where to go once the account exists: an application form (auth/redirects.server.ts). */
   returnTo: 200,
+  // Tokens of photos staged for this draft (auth/signup-photos.server.ts, docs/decisions/0029).
+  previewImageStaged: 32,
+  landingImageStaged: 32,
 } as const;
 
 export type DraftField = keyof typeof DRAFT_FIELD_LIMITS;
@@ -59,7 +62,7 @@ export const DRAFT_MAX_BYTES = 8 * 1024;
 /** The fields each step shows, and keeps as typed when the person goes back from it. */
 const STEP_FIELDS: Record<string, readonly DraftField[]> = {
   "2": ["email", "phone", "acceptTerms"],
-  "3-VOLUNTEER": ["name", "uf", "city", "resume"],
+  "3-VOLUNTEER": ["name", "uf", "city", "resume", "previewImageStaged"],
   "3-INSTITUTION": [
     "name",
     "cnpj",
@@ -71,7 +74,15 @@ const STEP_FIELDS: Record<string, readonly DraftField[]> = {
     "neighborhood",
     "complete",
   ],
-  "4-INSTITUTION": ["resume", "about", "contactEmail", "volunteeringType", "permitDivulgation"],
+  "4-INSTITUTION": [
+    "resume",
+    "about",
+    "contactEmail",
+    "volunteeringType",
+    "permitDivulgation",
+    "previewImageStaged",
+    "landingImageStaged",
+  ],
 };
 
 const stepKey = (step: number, profileType: string) =>

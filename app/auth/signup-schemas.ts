@@ -9,6 +9,7 @@ import {
   imageField,
   phoneField,
   requiredText,
+  withStagedImageFields,
 } from "~/forms/field-rules";
 import { passwordField } from "./password-rule";
 
@@ -78,7 +79,7 @@ const stateAndCity = {
 };
 
 /** Step 3 for volunteers (the account is created here). */
-export const volunteerProfileSchema = z.object({
+const volunteerProfileFields = z.object({
   name: requiredText(
     {
       required: "O nome é obrigatório.",
@@ -98,6 +99,10 @@ export const volunteerProfileSchema = z.object({
   ...stateAndCity,
   previewImage: imageField("Adicione uma foto de perfil."),
 });
+/** A photo staged by the browser counts as chosen (docs/decisions/0029). */
+export const volunteerProfileSchema = withStagedImageFields(volunteerProfileFields, [
+  "previewImage",
+]);
 
 /** Step 3 for institutions. */
 export const institutionDetailsSchema = z.object({
@@ -137,7 +142,7 @@ export const institutionDetailsSchema = z.object({
 });
 
 /** Step 4 for institutions (the account is created here). */
-export const institutionProfileSchema = z.object({
+const institutionProfileFields = z.object({
   previewImage: imageField("Adicione uma foto de perfil."),
   landingImage: imageField("Adicione uma foto de capa."),
   resume: requiredText(
@@ -165,3 +170,7 @@ export const institutionProfileSchema = z.object({
   ),
   permitDivulgation: choiceField(["Sim", "Não"], CHOICE_MESSAGES.permitDivulgation).default("Sim"),
 });
+export const institutionProfileSchema = withStagedImageFields(institutionProfileFields, [
+  "previewImage",
+  "landingImage",
+]);

@@ -79,7 +79,9 @@ export const REVIEW_DAYS = 3;
 
 export const TOAST_DURATION_MS = 5000;
 
-export const IMAGE_MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** A camera photo as a phone takes it (4 000 x 3 000, 8 to 12 MB), posted without JavaScript. */
+export const IMAGE_MAX_UPLOAD_MB = 15;
+export const IMAGE_MAX_UPLOAD_BYTES = IMAGE_MAX_UPLOAD_MB * 1024 * 1024;
 export const PROFILE_IMAGE_MAX_PX = 800;
 export const COVER_MIN_WIDTH_PX = 851;
 export const COVER_MIN_HEIGHT_PX = 315;

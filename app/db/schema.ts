@@ -173,6 +173,32 @@ export const images = pgTable(
   ],
 );
 
+/**
+ * A photo the browser uploaded (with progress) before its form is sent, already through the image
+ * pipeline: waiting for the form that claims it (docs/decisions/0029). The browser holds a random
+ * token; this row's id is its SHA-256. `uploader` is who may claim it: "user:<id>" for a signed-in
+ * person, "draft:<signup draft id>" during sign-up. Unclaimed rows go after a day (housekeeping).
+ */
+export const stagedImages = pgTable(
+  "staged_images",
+  {
+    id: text("id").primaryKey(),
+    uploader: text("uploader").notNull(),
+    kind: text("kind").notNull(),
+    bytes: bytea("bytes").notNull(),
+    contentType: text("content_type").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    sha256: text("sha256").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("staged_images_uploader_idx").on(t.uploader, t.createdAt),
+    index("staged_images_created_idx").on(t.createdAt),
+    check("staged_images_kind_check", inList(t.kind, ["profile", "cover"])),
+  ],
+);
+
 // ---------------------------------------------------------------- people
 
 export const volunteers = pgTable(

@@ -2,6 +2,7 @@ import { cnpj as cnpjValidator } from "cpf-cnpj-validator";
 import { z } from "zod";
 import { MAX_LENGTH } from "~/config/constants";
 import { isSingleEmailAddress } from "~/lib/email-address";
+import { StagedImage, withStagedImages } from "./staged-image-field";
 
 /** Field rules shared by several forms. Conform turns empty inputs into undefined, hence `error`. */
 
@@ -83,10 +84,24 @@ export function cnpjField(requiredMessage: string) {
     .refine((value) => cnpjValidator.isValid(value), "CNPJ inválido.");
 }
 
-/** A file input: present when a non-empty file was chosen. The bytes are checked on the server. */
+/**
+ * A file input: present when a non-empty file was chosen, or a photo staged by the browser
+ * (docs/decisions/0029; only `withStagedImageFields` makes one). The bytes are checked on the
+ * server; a staged photo is claimed there only by its own uploader.
+ */
 export function imageField(requiredMessage: string) {
-  return z.custom<File>(
-    (value) => typeof File !== "undefined" && value instanceof File && value.size > 0,
+  return z.custom<File | StagedImage>(
+    (value) =>
+      value instanceof StagedImage ||
+      (typeof File !== "undefined" && value instanceof File && value.size > 0),
     requiredMessage,
   );
+}
+
+/** `schema` reading a staged photo's token (the hidden field) as a choice of `imageFields`. */
+export function withStagedImageFields<S extends z.ZodType>(
+  schema: S,
+  imageFields: readonly string[],
+) {
+  return z.preprocess((input) => withStagedImages(input, imageFields), schema);
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { FILL_ALL_DATA } from "./missing-fields";
 import { removedFieldName } from "./removed-image-field";
+import { StagedImage, withStagedImages } from "./staged-image-field";
 
 /**
  * Rules shared by the member-area forms (edit profiles, create and edit events). docs/spec.md 5 gives
@@ -19,7 +20,8 @@ export const PROFILE_MESSAGES = {
  * file) can produce it; a posted "saved" is just text where a file goes.
  */
 export const KEEP_SAVED_IMAGE: unique symbol = Symbol("keep the saved image");
-export type ImageChoice = File | typeof KEEP_SAVED_IMAGE;
+/** A new file, a photo the browser staged (docs/decisions/0029), or the saved one. */
+export type ImageChoice = File | StagedImage | typeof KEEP_SAVED_IMAGE;
 
 /**
  * A required text with the form's one "missing" message, plus optional length rules. Trimmed,
@@ -41,6 +43,7 @@ export function imageChoice() {
   return z.custom<ImageChoice>(
     (value) =>
       value === KEEP_SAVED_IMAGE ||
+      value instanceof StagedImage ||
       (typeof File !== "undefined" && value instanceof File && value.size > 0),
     FILL_ALL_DATA,
   );
@@ -55,7 +58,8 @@ export function imageChoice() {
  */
 export function withSavedImages<S extends z.ZodType>(schema: S, saved: Record<string, boolean>) {
   return z.preprocess((input) => {
-    const values = { ...(input as Record<string, unknown>) };
+    // A staged photo's token (the hidden field) is a new choice, like a file.
+    const values = withStagedImages(input, Object.keys(saved));
     for (const [field, onFile] of Object.entries(saved)) {
       if (typeof values[field] === "string") delete values[field];
       const removed = values[removedFieldName(field)] === "true";

@@ -69,7 +69,8 @@ export class ImageJobQueue {
 /**
  * One job at a time on a 2-core machine (one core stays free for requests), one fewer than the
  * cores elsewhere. Eight uploads may wait (about 2 s of work at the pipeline's cost limit, each
- * holding at most its 5 MB body); pages' resizes, cached after their first request, 32.
+ * holding at most its body: a 15 MB photo, or 31 MB for two, ADR 0029); pages' resizes, cached
+ * after their first request, 32.
  */
 export const imageJobs = new ImageJobQueue({
   concurrency: Math.max(1, availableParallelism() - 1),

@@ -10,9 +10,9 @@ import { AppError } from "~/lib/app-error";
 import { log } from "~/lib/log.server";
 import { hitRateLimit, RATE_LIMITS, type RateLimitRule } from "~/security/rate-limit.server";
 import { imageJobs } from "./image-jobs.server";
-import { IMAGE_SERVER_BUSY, NOT_AN_IMAGE } from "./image-messages";
+import { IMAGE_SERVER_BUSY, IMAGE_TOO_LARGE, NOT_AN_IMAGE } from "./image-messages";
 
-export const IMAGE_TOO_LARGE = "A imagem deve ter no máximo 5 MB.";
+export { IMAGE_TOO_LARGE };
 export const IMAGE_TOO_MANY_PIXELS = "A imagem tem dimensões grandes demais. Envie uma foto menor.";
 export const IMAGE_TOO_COSTLY =
   "A imagem é pesada demais para ser processada. Envie uma foto em JPEG ou com dimensões menores.";

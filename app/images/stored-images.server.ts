@@ -1,31 +1,45 @@
 import { eq, inArray } from "drizzle-orm";
-import type { db } from "~/db/client.server";
 import { images } from "~/db/schema";
 import { type ImageChoice, KEEP_SAVED_IMAGE } from "~/forms/member-form-rules";
 import { FILL_ALL_DATA } from "~/forms/missing-fields";
+import { StagedImage } from "~/forms/staged-image-field";
 import { type ImageKind, processImageUpload, type UploadQuota } from "~/images/pipeline.server";
 import { AppError } from "~/lib/app-error";
+import { STAGED_IMAGE_GONE } from "./image-messages";
+import {
+  imageToStore,
+  type StagedClaim,
+  type Transaction,
+  type Uploader,
+} from "./staged-images.server";
 
-export type Transaction = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
+export type { Transaction };
 
-/** A processed upload waiting to be stored, or "keep the saved one". */
+/** A processed upload waiting to be stored, a staged photo to claim, or "keep the saved one". */
 export type PreparedImage =
   | Awaited<ReturnType<typeof processImageUpload>>
+  | StagedClaim
   | typeof KEEP_SAVED_IMAGE;
 
 /**
  * Runs a form's image choice through the pipeline (before any transaction: sharp is slow and a
  * rejected file must leave everything as it was), counted against `quota` (the signed-in
- * person's uploads). Throws AppError with its message.
+ * person's uploads). A staged photo was processed when it was staged: it becomes a claim for
+ * `uploader`, checked by storeImage in its transaction. Throws AppError with its message.
  */
 export async function prepareImage(
   choice: ImageChoice,
   kind: ImageKind,
   quota?: UploadQuota,
+  uploader?: Uploader,
 ): Promise<PreparedImage> {
-  return choice === KEEP_SAVED_IMAGE
-    ? KEEP_SAVED_IMAGE
-    : processImageUpload(choice, kind, { quota });
+  if (choice === KEEP_SAVED_IMAGE) return KEEP_SAVED_IMAGE;
+  if (choice instanceof StagedImage) {
+    // Nobody to claim it for: it cannot be claimed.
+    if (!uploader) throw new AppError("invalid", STAGED_IMAGE_GONE);
+    return { staged: choice.token, uploader, kind };
+  }
+  return processImageUpload(choice, kind, { quota });
 }
 
 /**
@@ -46,9 +60,11 @@ export async function storeImage(
     if (!savedId) throw new AppError("invalid", FILL_ALL_DATA, { field });
     return { id: savedId, replaced: null };
   }
+  // A staged photo is claimed here, in the save's transaction: only its own uploader's.
+  const image = await imageToStore(tx, prepared, field);
   const [row] = await tx
     .insert(images)
-    .values({ ownerId, ...prepared })
+    .values({ ownerId, ...image })
     .returning({ id: images.id });
   if (!row) throw new Error("image insert returned nothing");
   return { id: row.id, replaced: savedId };

@@ -2,13 +2,15 @@ import { lt } from "drizzle-orm";
 import { pruneExpiredDrafts } from "~/auth/signup-draft.server";
 import { db, maintainDatabase } from "~/db/client.server";
 import { sessions, verifications } from "~/db/schema";
+import { pruneStagedImages } from "~/images/staged-images.server";
 import { log } from "~/lib/log.server";
 import { pruneRateLimits } from "~/security/rate-limit.server";
 
 const EVERY_MS = 60 * 60 * 1000;
 
 /**
- * Removes what has expired (sessions, reset tokens, sign-up drafts, rate-limit windows), then
+ * Removes what has expired (sessions, reset tokens, sign-up drafts, staged photos never claimed,
+ * rate-limit windows), then
  * refreshes the embedded database's statistics.
  */
 export async function runHousekeeping(): Promise<void> {
@@ -16,6 +18,7 @@ export async function runHousekeeping(): Promise<void> {
   await db().delete(sessions).where(lt(sessions.expiresAt, now));
   await db().delete(verifications).where(lt(verifications.expiresAt, now));
   await pruneExpiredDrafts();
+  await pruneStagedImages(now);
   await pruneRateLimits();
   await maintainDatabase();
 }

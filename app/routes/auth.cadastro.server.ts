@@ -15,6 +15,7 @@ import {
   saveDraft,
   typedStepFields,
 } from "~/auth/signup-draft.server";
+import { signupPhoto, stagePostedPhotos } from "~/auth/signup-photos.server";
 import {
   credentialsSchema,
   institutionDetailsSchema,
@@ -34,7 +35,6 @@ import {
 import { emailField, phoneField } from "~/forms/field-rules";
 import { type FormError, validateForm } from "~/forms/form-validation";
 import { resolveMunicipality } from "~/geo/localities.server";
-import { processImageUpload, uploadQuota } from "~/images/pipeline.server";
 import { AppError, isAppError } from "~/lib/app-error";
 import { log } from "~/lib/log.server";
 import { hitRateLimit, RATE_LIMITS, rateLimitedMessage } from "~/security/rate-limit.server";
@@ -153,7 +153,8 @@ async function take(move: WizardMove, post: Post, draft: SignupDraft | null) {
     // What the person typed on this step, shown again when they come back to it; unchecked.
     // The furthest step reached stays: forward is still a step away.
     const typed = typedStepFields(post.formData, post.step, post.profileType);
-    return moveTo(post, move.to, { data: { ...draft?.data, ...typed } });
+    const photos = await stagePostedPhotos(post.formData, draft?.id, post.client.network);
+    return moveTo(post, move.to, { data: { ...draft?.data, ...typed, ...photos } });
   }
   if (move.kind === "choose-profile") return nextFromProfileType(post, draft, move.to);
   // A post from a step not reached yet (a stale or forged page) shows the furthest step reached.
@@ -237,7 +238,7 @@ async function createVolunteer(post: Post, draft: SignupDraft) {
   if (!parsed.ok) return fail(post, parsed.error);
   const city = resolveMunicipality(parsed.data.uf, parsed.data.city);
   if (!city) return fail(post, fieldError("uf", SIGNUP_MESSAGES.stateAndCity));
-  const quota = uploadQuota.signup(post.client.network);
+  const { network } = post.client;
   return finishSignup(post, draft, async (credentials) =>
     createVolunteerAccount({
       credentials,
@@ -245,7 +246,7 @@ async function createVolunteer(post: Post, draft: SignupDraft) {
       resume: parsed.data.resume,
       uf: parsed.data.uf,
       city,
-      photo: await processImageUpload(parsed.data.previewImage, "profile", { quota }).catch(
+      photo: await signupPhoto(parsed.data.previewImage, "profile", draft.id, network).catch(
         tagImageError("previewImage"),
       ),
     }),
@@ -266,15 +267,21 @@ async function createInstitution(post: Post, draft: SignupDraft) {
   const details = institutionDetailsFrom(draft);
   if (!details) return moveTo(post, stepAsking("cnpj"), {});
   const { name, cnpj, responsible, ...address } = details;
-  const quota = uploadQuota.signup(post.client.network);
+  const { network } = post.client;
   return finishSignup(post, draft, async (credentials) => {
     // One after the other: each waits for its turn in the image queue anyway.
-    const profileImage = await processImageUpload(parsed.data.previewImage, "profile", {
-      quota,
-    }).catch(tagImageError("previewImage"));
-    const coverImage = await processImageUpload(parsed.data.landingImage, "cover", {
-      quota,
-    }).catch(tagImageError("landingImage"));
+    const profileImage = await signupPhoto(
+      parsed.data.previewImage,
+      "profile",
+      draft.id,
+      network,
+    ).catch(tagImageError("previewImage"));
+    const coverImage = await signupPhoto(
+      parsed.data.landingImage,
+      "cover",
+      draft.id,
+      network,
+    ).catch(tagImageError("landingImage"));
     return createInstitutionAccount({
       credentials,
       name,

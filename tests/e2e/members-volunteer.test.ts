@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, images, volunteerRequests, volunteers } from "~/db/schema";
+import { NOT_AN_IMAGE } from "~/images/image-messages";
 import type { HttpClient } from "../helpers/accounts";
 import { expectNoAxeViolations } from "../helpers/axe";
 import { launchBrowser } from "../helpers/browser";
@@ -126,7 +127,7 @@ describe.sequential("volunteer area", () => {
       page.waitForResponse((response) => response.request().method() === "POST"),
       page.getByRole("button", { name: "Salvar alterações" }).click(),
     ]);
-    await page.getByText("O arquivo enviado não é uma imagem.", { exact: true }).waitFor();
+    await page.getByText(NOT_AN_IMAGE, { exact: true }).waitFor();
     expect(await page.getByLabel("Nome", { exact: true }).inputValue()).toBe(
       "Carla Mendes Sem Script",
     );

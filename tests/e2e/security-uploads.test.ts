@@ -164,8 +164,8 @@ describe("hostile files on every upload field", () => {
       "a text file renamed .png",
       "a text file renamed .jpg",
       "a 20 000 x 20 000 pixel bomb",
-      "a 6 MB photo",
-      "a 20 MB file",
+      "a 16 MB photo",
+      "a 40 MB file",
       "a JPEG/HTML polyglot",
     ].map((what) => [target.what, what, target] as const),
   );
@@ -185,14 +185,17 @@ describe("hostile files on every upload field", () => {
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   });
 
-  it("the server stayed up, its memory peak within 150 MB of where it started", async () => {
+  it("the server stayed up, its memory peak within 250 MB of where it started", async () => {
     expect(server.process.exitCode).toBeNull();
     const peak = memoryMb("VmHWM");
     console.log(
       `upload attacks: server RSS ${startRssMb.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB`,
     );
-    // Decoding the bomb alone would take 1.2 GB; reading a 20 MB body into memory, 20 MB a post.
-    expect(peak - startRssMb).toBeLessThan(150);
+    // Decoding the bomb alone would take 1.2 GB. Issue 13 moved this bound from 150 MB: photos of
+    // up to 15 MB are accepted (5 MB before), so the 16 MB file is read and parsed on each of the
+    // seven fields (its body, the form's file: about 50 MB of garbage a post, collected lazily;
+    // measured 199 MB over the start on 2 shared cores), and a body may be 31 MB (was 11 MB).
+    expect(peak - startRssMb).toBeLessThan(250);
   });
 
   it("stored only re-encoded WebP without the script, no orphan image, no refused account", async () => {

@@ -1,9 +1,10 @@
 import sharp from "sharp";
+import { IMAGE_MAX_UPLOAD_BYTES } from "~/config/constants";
 
 /**
  * Pictures for upload tests, made on the spot: a small JPEG (optionally carrying GPS EXIF, as a
- * phone photo would), a file that only pretends to be an image, and a real JPEG padded past the
- * 5 MB upload limit.
+ * phone photo would), a file that only pretends to be an image, a real JPEG padded past the
+ * 15 MB upload limit, and a camera-sized photo.
  */
 
 /** Where the GPS-tagged test photo claims to have been taken (São Paulo: 23°33'S 46°38'W). */
@@ -49,20 +50,23 @@ export function makeCostlyPng(side = 6000): Promise<Buffer> {
     .toBuffer();
 }
 
-/** A 4000x3000 photo of grain, as a 12-megapixel phone camera takes (about 2 MB of JPEG). */
-export function makePhonePhoto(): Promise<Buffer> {
-  return sharp({
+/** 4000x3000 of grain: `sigma` of noise, blurred or not, at a JPEG `quality`. */
+function grain(sigma: number, quality: number, blur?: number): Promise<Buffer> {
+  const image = sharp({
     create: {
       width: 4000,
       height: 3000,
       channels: 3,
       background: "#808080",
-      noise: { type: "gaussian", mean: 128, sigma: 30 },
+      noise: { type: "gaussian", mean: 128, sigma },
     },
-  })
-    .blur(1.2)
-    .jpeg({ quality: 85 })
-    .toBuffer();
+  });
+  return (blur ? image.blur(blur) : image).jpeg({ quality }).toBuffer();
+}
+
+/** A 4000x3000 photo of grain, as a 12-megapixel phone camera takes (about 2 MB of JPEG). */
+export function makePhonePhoto(): Promise<Buffer> {
+  return grain(30, 85, 1.2);
 }
 
 /** Plain text with a .png name: the browser believes the name, the server must not. */
@@ -72,10 +76,18 @@ export const FAKE_PNG = {
   buffer: Buffer.from("Isto não é uma imagem, é só um texto com nome de foto.\n".repeat(20)),
 };
 
-/** A valid JPEG followed by padding, so the file is just over 5 MB. */
+/** A valid JPEG followed by padding, so the file is just over the upload limit (15 MB). */
 export async function makeOversizedJpeg(): Promise<Buffer> {
   const jpeg = await makeJpeg();
-  return Buffer.concat([jpeg, Buffer.alloc(5 * 1024 * 1024 + 1024 - jpeg.length, 0)]);
+  return Buffer.concat([jpeg, Buffer.alloc(IMAGE_MAX_UPLOAD_BYTES + 1024 - jpeg.length, 0)]);
+}
+
+/**
+ * A camera photo as a phone takes it: 4 000 x 3 000 of unblurred grain at quality 93, about 9 MB
+ * of JPEG (random noise barely compresses, so the file is really that large).
+ */
+export function makeCameraPhoto(): Promise<Buffer> {
+  return grain(50, 93);
 }
 
 export interface GpsTags {

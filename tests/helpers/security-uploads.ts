@@ -1,4 +1,5 @@
 import { deflateSync } from "node:zlib";
+import { NOT_AN_IMAGE } from "~/images/image-messages";
 import { FAKE_PNG, makeJpeg } from "./images";
 
 /**
@@ -66,7 +67,7 @@ export function pixelBomb(side = 20_000): UploadFile {
 export async function hostileFiles(): Promise<
   { what: string; file: UploadFile; refusal: { status: number; message: string } | null }[]
 > {
-  const notAnImage = { status: 400, message: "O arquivo enviado não é uma imagem." };
+  const notAnImage = { status: 400, message: NOT_AN_IMAGE };
   const jpeg = await makeJpeg({ width: 900, height: 400 });
   return [
     {
@@ -93,25 +94,27 @@ export async function hostileFiles(): Promise<
         message: "A imagem tem dimensões grandes demais. Envie uma foto menor.",
       },
     },
+    // Issue 13 raised the limit from 5 MB to 15 MB (camera photos without JavaScript): the
+    // cases moved from 6 MB and 20 MB to 16 MB and 40 MB, over the new limits.
     {
-      what: "a 6 MB photo",
+      what: "a 16 MB photo",
       file: {
         name: "grande.jpg",
         mimeType: "image/jpeg",
-        buffer: Buffer.concat([jpeg, Buffer.alloc(6 * 1024 * 1024)]),
+        buffer: Buffer.concat([jpeg, Buffer.alloc(16 * 1024 * 1024)]),
       },
-      refusal: { status: 400, message: "A imagem deve ter no máximo 5 MB." },
+      refusal: { status: 400, message: "A foto tem mais de 15 MB. Escolha uma foto menor." },
     },
     {
-      what: "a 20 MB file",
+      what: "a 40 MB file",
       file: {
         name: "enorme.jpg",
         mimeType: "image/jpeg",
-        buffer: Buffer.concat([jpeg, Buffer.alloc(20 * 1024 * 1024)]),
+        buffer: Buffer.concat([jpeg, Buffer.alloc(40 * 1024 * 1024)]),
       },
       refusal: {
         status: 413,
-        message: "O envio é grande demais. Cada imagem pode ter no máximo 5 MB.",
+        message: "O envio é grande demais. Cada foto pode ter no máximo 15 MB.",
       },
     },
     {

@@ -184,11 +184,11 @@ export async function choosePicture(
       .click(),
   ]);
   await chooser.setFiles(file);
-  // The preview replaces the placeholder and the button offers to change the photo.
-  await page
-    .getByRole("group", { name: group, exact: true })
-    .getByRole("button", { name: "Alterar foto" })
-    .waitFor();
+  // The preview replaces the placeholder and the button offers to change the photo; the photo
+  // is uploaded at once (issue 13), so the form posts its token once the progress bar is gone.
+  const picker = page.getByRole("group", { name: group, exact: true });
+  await picker.getByRole("button", { name: "Alterar foto" }).waitFor();
+  await picker.getByRole("progressbar").waitFor({ state: "detached" });
 }
 
 /** Messages of `candidates` visible on the page right now. */

@@ -97,6 +97,17 @@ describe("body limits (issue 11: refused before parsing)", () => {
     expect(bodyLimitFor("/app/eventos/abc/editar.data").maxBytes).toBeGreaterThan(10 * 1024 * 1024);
   });
 
+  it("fits two 15 MB camera photos where photos are posted, one on the staging endpoint (issue 13)", () => {
+    const photo = 15 * 1024 * 1024;
+    for (const path of ["/auth/cadastro", "/app/atualizar-instituicao.data", "/app/novo-evento"]) {
+      expect(bodyLimitFor(path).maxBytes, path).toBeGreaterThan(2 * photo);
+      expect(bodyLimitFor(path).maxBytes, path).toBeLessThanOrEqual(2 * photo + 1024 * 1024);
+    }
+    expect(bodyLimitFor("/auth/fotos").maxBytes).toBeGreaterThan(photo);
+    expect(bodyLimitFor("/auth/fotos").maxBytes).toBeLessThan(photo + 1024 * 1024);
+    expect(bodyLimitFor("/auth/fotos").maxFields).toBeLessThanOrEqual(8);
+  });
+
   it("counts urlencoded fields and multipart parts, stopping past the limit", () => {
     const form = "application/x-www-form-urlencoded";
     expect(countFields(Buffer.from(""), form, 10)).toBe(0);

@@ -9,6 +9,7 @@ import { EVENT_FORMAT_OPTIONS } from "~/events/event-format";
 import type { FormError } from "~/forms/form-validation";
 import { brDateToIso } from "~/forms/masks";
 import { removedFieldName } from "~/forms/removed-image-field";
+import { stagedFieldName } from "~/forms/staged-image-field";
 import { MemberForm } from "./member-form";
 import { ResumeAboutFields } from "./profile-fields";
 
@@ -66,6 +67,7 @@ export function EventForm({
             label="Foto de capa do evento"
             defaultImageUrl={coverUrl}
             removeName={removedFieldName("landingImage")}
+            stagedToken={values[stagedFieldName("landingImage")]}
             error={errorFor("landingImage")}
           />
           <ResumeAboutFields values={values} errorFor={errorFor} subject="event" />

@@ -8,6 +8,7 @@ import { TextArea } from "~/components/ui/text-area";
 import { TextInput } from "~/components/ui/text-input";
 import { MAX_LENGTH, VOLUNTEERING_TYPE_LABELS } from "~/config/constants";
 import { removedFieldName } from "~/forms/removed-image-field";
+import { stagedFieldName } from "~/forms/staged-image-field";
 
 /**
  * The profile fields a volunteer or an institution fills in at sign-up and edits later, so both
@@ -22,8 +23,16 @@ interface FieldsProps {
   errorFor: ErrorFor;
 }
 
-function savedPhoto(field: string, url: string | null | undefined) {
-  return url ? { defaultImageUrl: url, removeName: removedFieldName(field) } : {};
+/**
+ * The picture on file (removable), and a photo already staged for this form (kept by the
+ * sign-up draft, or echoed after a refused post: docs/decisions/0029).
+ */
+function savedPhoto(field: string, url: string | null | undefined, values: FieldsProps["values"]) {
+  const stagedToken = values[stagedFieldName(field)];
+  return {
+    ...(url ? { defaultImageUrl: url, removeName: removedFieldName(field) } : {}),
+    ...(stagedToken ? { stagedToken } : {}),
+  };
 }
 
 export function VolunteerProfileFields({
@@ -38,7 +47,7 @@ export function VolunteerProfileFields({
       <ImageUpload
         name="previewImage"
         error={errorFor("previewImage")}
-        {...savedPhoto("previewImage", photoUrl)}
+        {...savedPhoto("previewImage", photoUrl, values)}
       />
       <TextInput
         name="name"
@@ -117,13 +126,13 @@ export function InstitutionProfileFields({
       <ImageUpload
         name="previewImage"
         error={errorFor("previewImage")}
-        {...savedPhoto("previewImage", profileImageUrl)}
+        {...savedPhoto("previewImage", profileImageUrl, values)}
       />
       <ImageUpload
         name="landingImage"
         variant="landing"
         error={errorFor("landingImage")}
-        {...savedPhoto("landingImage", coverImageUrl)}
+        {...savedPhoto("landingImage", coverImageUrl, values)}
       />
       <ResumeAboutFields values={values} errorFor={errorFor} subject="institution" />
       <RadioGroup
