@@ -147,7 +147,8 @@ describe.skipIf(SKIP_REASON)("PostgreSQL stopped and restarted under load", () =
       summary: "Posso ajudar depois da queda do banco.",
     });
     expect(apply.status).toBe(302);
-    expect(apply.headers.get("location")).toBe("/app/voluntario");
+    // Back to the institution's page, which shows the application's status (issue 13).
+    expect(apply.headers.get("location")).toBe(`/instituicoes/${accounts.approved.id}`);
 
     // Under load: no answer ever showed a stack trace; the outage gave only error pages or
     // (for pages that do not need the database) the page; after it, every page was whole.

@@ -138,7 +138,11 @@ describe("SIGTERM during uploads and form posts", () => {
       10_000,
       "the finished application",
     );
-    expect(application).toMatchObject({ status: 302, location: "/app/voluntario" });
+    // Back to the institution's page, which shows the application's status (issue 13).
+    expect(application).toMatchObject({
+      status: 302,
+      location: `/instituicoes/${server.accounts.approved.id}`,
+    });
 
     const exit = await withTimeout(server.exited, 20_000, "the process exit");
     const seconds = (Date.now() - signalledAt) / 1000;

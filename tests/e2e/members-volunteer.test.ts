@@ -79,9 +79,11 @@ describe.sequential("volunteer area", () => {
     await page.getByLabel("Nome", { exact: true }).fill("Ana Beatriz Souza");
     await page.getByRole("button", { name: "Excluir foto" }).click();
     await page.getByRole("button", { name: "Salvar alterações" }).click();
+    // The form-wide message, and the photo named on its own field (issue 13).
+    await page.getByText("Informe todos os dados", { exact: true }).waitFor();
     await page
       .getByRole("group", { name: "Foto de perfil" })
-      .getByText("Informe todos os dados", { exact: true })
+      .getByText("Adicione uma foto de perfil.", { exact: true })
       .waitFor();
 
     const [chooser] = await Promise.all([

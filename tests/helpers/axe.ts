@@ -22,15 +22,29 @@ const RUN_OPTIONS: RunOptions = { resultTypes: ["violations"] };
  * resize started under the pointer). Endless ones (spinners) are left alone.
  */
 export async function settleTransitions(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
+  await page.evaluate(
+    (limitMs) =>
+      Promise.race([
+        Promise.all(
+          document
+            .getAnimations()
+            .filter(
+              (animation) =>
+                // Only what time moves: an animation driven by scrolling, or paused, never ends.
+                animation.playState === "running" &&
+                animation.timeline instanceof DocumentTimeline &&
+                animation.effect?.getComputedTiming().iterations !== Infinity,
+            )
+            .map((animation) => animation.finished.catch(() => undefined)),
+        ),
+        new Promise((resolve) => setTimeout(resolve, limitMs)),
+      ]),
+    SETTLE_LIMIT_MS,
   );
 }
+
+/** Longer than any transition of the site (the longest is 0.7 s). */
+const SETTLE_LIMIT_MS = 3_000;
 
 /**
  * The one way tests run axe-core (WCAG checks) on a page as it is now: axe is put into the

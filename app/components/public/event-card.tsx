@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { DEFAULT_EVENT_IMAGE_URL } from "~/components/ui/default-images";
-import { ArrowRightIcon, CalendarIcon, MapPinIcon } from "~/components/ui/icons-common";
-import { GlobeIcon } from "~/components/ui/icons-more";
+import { ArrowRightIcon, CalendarIcon, GlobeIcon, MapPinIcon } from "~/components/ui/icons-common";
 import { formatIsoDate } from "~/events/event-dates";
 import { EVENT_FORMAT_LABELS } from "~/events/event-format";
 import type { EventCard as EventCardData } from "~/events/public-events.server";

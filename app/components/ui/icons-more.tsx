@@ -154,13 +154,6 @@ export const HandshakeIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const GlobeIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <circle cx="12" cy="12" r="10" />
-    <path d="M2 12h20M12 2a15 15 0 0 1 0 20M12 2a15 15 0 0 0 0 20" />
-  </Icon>
-);
-
 export const FilterIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M22 3H2l8 9.5V19l4 2v-8.5Z" />
