@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { eq, lt } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import { MAX_LENGTH } from "~/config/constants";
 import { cookieAttributes } from "~/config/cookie-attributes.server";
 import { db } from "~/db/client.server";
@@ -235,6 +235,23 @@ export async function discardDraft(request: Request): Promise<string> {
       .delete(signupDrafts)
       .where(eq(signupDrafts.id, digest(token)));
   return cookie("", 0);
+}
+
+/**
+ * Remembers a photo the browser staged for this draft while its step is still open
+ * (routes/auth.fotos.ts): the step shows it again when the person comes back to it through the
+ * browser's history, without having posted the step. One field merged into the stored data, so
+ * two photos uploaded at once both stay.
+ */
+export async function rememberStagedPhoto(
+  draftId: string,
+  field: "previewImageStaged" | "landingImageStaged",
+  token: string,
+): Promise<void> {
+  await db()
+    .update(signupDrafts)
+    .set({ data: sql`${signupDrafts.data} || jsonb_build_object(${field}::text, ${token}::text)` })
+    .where(eq(signupDrafts.id, draftId));
 }
 
 export async function pruneExpiredDrafts(): Promise<void> {

@@ -6,7 +6,7 @@ import { readFormData, UNREADABLE_FORM_MESSAGE } from "~/web/read-form-data.serv
 import { clientContext } from "~/web/request-context.server";
 import { sessionContext } from "~/web/session.server";
 import type { Route } from "./+types/auth.fotos";
-import { photoKind, photoUploader } from "./auth.fotos.server";
+import { photoKind, photoUploader, rememberForDraft } from "./auth.fotos.server";
 
 /**
  * POST /auth/fotos: a photo the browser downsized, uploaded as soon as it is chosen (with
@@ -56,6 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     const token = await stageImage(file, kind, who.uploader, who.quota);
+    await rememberForDraft(who.draftId, kind, token);
     return answer({ token, url: stagedImageUrl(token) });
   } catch (error) {
     const refused = refusalOf(error);

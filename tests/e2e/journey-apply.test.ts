@@ -212,6 +212,8 @@ describe("the wizard's steps are history entries", () => {
     await fillCredentials(page, email, options);
     await waitForStep(page, "Conte um pouco sobre você", true);
     expect(new URL(page.url()).searchParams.get("etapa")).toBe("3");
+    // A photo chosen (uploaded at once), then the step left through history without posting it.
+    await choosePicture(page, "Foto de perfil", photo, true);
 
     // The phone's back gesture: the credentials again, as typed, the terms still ticked.
     await page.goBack();
@@ -229,6 +231,10 @@ describe("the wizard's steps are history entries", () => {
     await waitForStep(page, "Crie sua conta", true);
     await page.goForward();
     await waitForStep(page, "Conte um pouco sobre você", true);
+    // The photo chosen before is still there.
+    const photoGroup = page.getByRole("group", { name: "Foto de perfil", exact: true });
+    await photoGroup.getByRole("button", { name: "Alterar foto" }).waitFor();
+    expect(await photoGroup.locator("img").first().getAttribute("src")).toMatch(/^\/auth\/fotos\//);
 
     // "Voltar" keeps what was typed on the step it leaves, and the step before with its tick.
     await page.getByLabel("Nome", { exact: true }).fill("Rita Alves");

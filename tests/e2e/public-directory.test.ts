@@ -60,11 +60,14 @@ describe("directory with JavaScript", () => {
     await search(page, "maos que ajudam");
     // Full-text since ADR 0028: other texts with "mão" and "ajudar" may follow; the name first.
     await expect
-      .poll(async () => (await listCards(page, LIST).getByRole("heading").allInnerTexts())[0])
+      .poll(
+        async () => (await listCards(page, LIST).getByRole("heading").allInnerTexts())[0],
+        POLL.ui,
+      )
       .toEqual("Instituto Mãos que Ajudam");
     await search(page, "SAO PAULO");
     await expect
-      .poll(() => listCards(page, LIST).allInnerTexts())
+      .poll(() => listCards(page, LIST).allInnerTexts(), POLL.ui)
       .toContainEqual(expect.stringContaining("São Paulo/SP"));
     await page.close();
   });
@@ -189,10 +192,14 @@ describe("directory without JavaScript", () => {
     await page.getByRole("searchbox", { name: "Buscar" }).fill("maos que ajudam");
     await page.getByRole("button", { name: "Buscar", exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get("busca") === "maos que ajudam");
-    // Ranked since ADR 0028: the institution named so comes first.
-    expect((await listCards(page, LIST).getByRole("heading").allInnerTexts())[0]).toBe(
-      "Instituto Mãos que Ajudam",
-    );
+    // Ranked since ADR 0028: the institution named so comes first (polled: React Router moves
+    // the address before it renders the new list).
+    await expect
+      .poll(
+        async () => (await listCards(page, LIST).getByRole("heading").allInnerTexts())[0],
+        POLL.ui,
+      )
+      .toBe("Instituto Mãos que Ajudam");
     await page.close();
   });
 });
@@ -211,9 +218,18 @@ describe("search that finds causes, with the count of results", () => {
       expect(await countOf(page).textContent()).toBe(`${APPROVED_IN_DEMO} instituições`);
       await search(page, "animais");
       const names = listCards(page, LIST).getByRole("heading");
+      // The search's results, not the whole list still on screen while React renders them.
       await expect
-        .poll(() => countOf(page).textContent(), POLL.ui)
-        .toMatch(/^\d+ instituiç(ão|ões)$/);
+        .poll(async () => {
+          const text = (await countOf(page).textContent()) ?? "";
+          const count = Number.parseInt(text, 10);
+          return (
+            /^\d+ instituiç(ão|ões)$/.test(text) &&
+            count !== APPROVED_IN_DEMO &&
+            count === (await names.count())
+          );
+        }, POLL.ui)
+        .toBe(true);
       const shown = await names.allInnerTexts();
       // Every institution of the demo's animal cause (their names say so) is among the results.
       for (const name of ["ONG Quatro Patas", "Associação Protetores dos Animais"]) {
