@@ -9,6 +9,7 @@ import {
   type ShouldRevalidateFunctionArgs,
   useMatches,
   useRouteError,
+  useRouteLoaderData,
 } from "react-router";
 import { profileSummary } from "~/auth/profile-summary.server";
 import { homePathFor } from "~/auth/session-user";
@@ -134,6 +135,8 @@ const REFUSED = "Esta página não aceita esse envio. Volte à página anterior 
 export function ErrorBoundary() {
   const error = useRouteError();
   const { appName } = usePublicConfig();
+  // The signed-in person, when the root loader ran (an error below it): the header stays theirs.
+  const headerUser = useRouteLoaderData<typeof loader>("root")?.headerUser ?? null;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   // A post the server refused (unreadable form, a page without a form): say so, not "try later".
   const refused = isRouteErrorResponse(error) && error.status >= 400 && error.status < 500;
@@ -141,7 +144,7 @@ export function ErrorBoundary() {
     return (
       <>
         <title>{`Envio recusado | ${appName}`}</title>
-        <SiteHeader />
+        <SiteHeader user={headerUser} />
         <Main>
           <ErrorState
             code={String(error.status)}
@@ -158,7 +161,7 @@ export function ErrorBoundary() {
   return (
     <>
       <title>{`${title} | ${appName}`}</title>
-      <SiteHeader />
+      <SiteHeader user={headerUser} />
       <Main>
         {notFound ? (
           <ErrorState

@@ -232,6 +232,11 @@ describe("header navigation", { timeout: 120_000 }, () => {
     await shot(page, "navigation/volunteer-home-1280");
     await open(page, "/app/atualizar-voluntario");
     expect(await links(mainNav(page))).toContain("Minha área -> /app/voluntario [true]");
+    // An error page keeps the person's header (it showed "Entrar" to a signed-in person).
+    await open(page, "/pagina-que-nao-existe");
+    await page.getByRole("heading", { name: "Página não encontrada" }).waitFor();
+    expect(await links(mainNav(page))).toContain("Minha área -> /app/voluntario");
+    expect(await page.getByRole("banner").getByRole("link", { name: "Entrar" }).count()).toBe(0);
     await wide.close();
 
     const phone = await newContext("volunteer");
