@@ -42,24 +42,6 @@ export async function findApplicationTarget(
   return { ...target, logoUrl: logo ? imageUrl(logo) : null };
 }
 
-export async function hasPendingApplication(
-  volunteerId: string,
-  institutionId: string,
-): Promise<boolean> {
-  const rows = await db()
-    .select({ id: volunteerRequests.id })
-    .from(volunteerRequests)
-    .where(
-      and(
-        eq(volunteerRequests.volunteerId, volunteerId),
-        eq(volunteerRequests.institutionId, institutionId),
-        eq(volunteerRequests.status, "PENDING"),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
-}
-
 /** A person's latest application to one institution, as their status line shows it. */
 export interface ApplicationStatus {
   status: VolunteerRequestStatus;

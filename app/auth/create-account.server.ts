@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { VOLUNTEERING_TYPES, type VolunteeringTypeLabel } from "~/config/constants";
-import { db } from "~/db/client.server";
+import { db, type Transaction } from "~/db/client.server";
 import { uniqueViolation } from "~/db/errors.server";
 import { accounts, images, institutions, users, volunteers } from "~/db/schema";
 import type { ProcessedImage } from "~/images/pipeline.server";
@@ -49,8 +49,6 @@ export interface NewInstitution {
   profileImage: ProcessedImage | StagedClaim;
   coverImage: ProcessedImage | StagedClaim;
 }
-
-type Transaction = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 
 export async function isEmailRegistered(email: string): Promise<boolean> {
   const rows = await db()

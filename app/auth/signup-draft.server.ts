@@ -1,10 +1,11 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { eq, lt, sql } from "drizzle-orm";
 import { MAX_LENGTH } from "~/config/constants";
 import { cookieAttributes } from "~/config/cookie-attributes.server";
 import { db } from "~/db/client.server";
 import { signupDrafts } from "~/db/schema";
 import { AppError } from "~/lib/app-error";
+import { tokenDigest } from "~/lib/token-digest";
 import { hitRateLimit, RATE_LIMITS, rateLimitedMessage } from "~/security/rate-limit.server";
 
 const COOKIE = "conecta.signup";
@@ -155,8 +156,6 @@ export function sanitizeDraftData(data: unknown): DraftData {
   return clean;
 }
 
-const digest = (token: string) => createHash("sha256").update(token).digest("hex");
-
 function tokenFrom(request: Request): string | null {
   const header = request.headers.get("cookie") ?? "";
   const match = header.match(
@@ -177,7 +176,7 @@ export async function readDraft(request: Request): Promise<SignupDraft | null> {
   const [draft] = await db()
     .select()
     .from(signupDrafts)
-    .where(eq(signupDrafts.id, digest(token)))
+    .where(eq(signupDrafts.id, tokenDigest(token)))
     .limit(1);
   if (!draft || draft.expiresAt < new Date()) return null;
   // A row written before these rules may hold anything: only known fields come out.
@@ -223,7 +222,7 @@ export async function saveDraft(
   const token = randomBytes(24).toString("base64url");
   await db()
     .insert(signupDrafts)
-    .values({ id: digest(token), ...values, expiresAt });
+    .values({ id: tokenDigest(token), ...values, expiresAt });
   return cookie(token, LIFETIME_SECONDS);
 }
 
@@ -233,7 +232,7 @@ export async function discardDraft(request: Request): Promise<string> {
   if (token)
     await db()
       .delete(signupDrafts)
-      .where(eq(signupDrafts.id, digest(token)));
+      .where(eq(signupDrafts.id, tokenDigest(token)));
   return cookie("", 0);
 }
 

@@ -19,6 +19,9 @@ import * as schema from "./schema";
  */
 export type Database = NodePgDatabase<typeof schema>;
 
+/** The handle a `db().transaction(...)` callback gets: work that must commit or roll back together. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
 export type DatabaseTarget = { url: string } | { dataDir: string };
 
 interface OpenDatabase {

@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { and, desc, eq, lt, notInArray } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, type Transaction } from "~/db/client.server";
 import { stagedImages } from "~/db/schema";
 import { AppError } from "~/lib/app-error";
+import { tokenDigest } from "~/lib/token-digest";
 import { STAGED_IMAGE_GONE } from "./image-messages";
 import {
   type ImageKind,
@@ -19,8 +20,6 @@ import {
  * its uploader. The form then posts the token instead of the file; its save claims the row in
  * its own transaction, only for the same uploader and kind. Unclaimed rows go after a day.
  */
-
-export type Transaction = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 
 /** Who may claim a staged photo: the signed-in person, or the sign-up draft of this browser. */
 export type Uploader = `user:${string}` | `draft:${string}`;
@@ -46,8 +45,6 @@ export const STAGED_LIFETIME_MS = 24 * 60 * 60 * 1000;
  * way to fill the table.
  */
 export const STAGED_PER_UPLOADER = 6;
-
-const digest = (token: string) => createHash("sha256").update(token).digest("hex");
 
 export function isStagedClaim(value: unknown): value is StagedClaim {
   return typeof value === "object" && value !== null && "staged" in value;
@@ -76,7 +73,7 @@ export async function keepStaged(
 ): Promise<string> {
   const token = randomBytes(24).toString("base64url");
   await db().transaction(async (tx) => {
-    await tx.insert(stagedImages).values({ id: digest(token), uploader, kind, ...image });
+    await tx.insert(stagedImages).values({ id: tokenDigest(token), uploader, kind, ...image });
     const newest = tx
       .select({ id: stagedImages.id })
       .from(stagedImages)
@@ -103,7 +100,7 @@ export async function findStagedImage(
       createdAt: stagedImages.createdAt,
     })
     .from(stagedImages)
-    .where(and(eq(stagedImages.id, digest(token)), eq(stagedImages.uploader, uploader)))
+    .where(and(eq(stagedImages.id, tokenDigest(token)), eq(stagedImages.uploader, uploader)))
     .limit(1);
   if (!row || row.createdAt.getTime() < Date.now() - STAGED_LIFETIME_MS) return null;
   return row;
@@ -123,7 +120,7 @@ export async function claimStagedImage(
     .delete(stagedImages)
     .where(
       and(
-        eq(stagedImages.id, digest(claim.staged)),
+        eq(stagedImages.id, tokenDigest(claim.staged)),
         eq(stagedImages.uploader, claim.uploader),
         eq(stagedImages.kind, claim.kind),
       ),

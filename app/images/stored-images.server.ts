@@ -1,4 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
+import type { Transaction } from "~/db/client.server";
 import { images } from "~/db/schema";
 import { type ImageChoice, KEEP_SAVED_IMAGE } from "~/forms/member-form-rules";
 import { FILL_ALL_DATA } from "~/forms/missing-fields";
@@ -6,14 +7,7 @@ import { StagedImage } from "~/forms/staged-image-field";
 import { type ImageKind, processImageUpload, type UploadQuota } from "~/images/pipeline.server";
 import { AppError } from "~/lib/app-error";
 import { STAGED_IMAGE_GONE } from "./image-messages";
-import {
-  imageToStore,
-  type StagedClaim,
-  type Transaction,
-  type Uploader,
-} from "./staged-images.server";
-
-export type { Transaction };
+import { imageToStore, type StagedClaim, type Uploader } from "./staged-images.server";
 
 /** A processed upload waiting to be stored, a staged photo to claim, or "keep the saved one". */
 export type PreparedImage =

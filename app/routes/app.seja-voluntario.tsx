@@ -5,7 +5,7 @@ import {
   applicationDefaults,
   applyToInstitution,
   findApplicationTarget,
-  hasPendingApplication,
+  latestApplication,
 } from "~/applications/applications.server";
 import { Avatar } from "~/components/ui/avatar";
 import { BackButton } from "~/components/ui/back-button";
@@ -51,7 +51,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!institution) notFound();
   return {
     institution,
-    alreadyApplied: await hasPendingApplication(user.id, institution.id),
+    // A pending application is always the latest: a new one waits until it is answered.
+    alreadyApplied: (await latestApplication(user.id, institution.id))?.status === "PENDING",
     defaults: await applicationDefaults(user),
     applicant: { name: user.name, email: user.email, profile: user.profile },
   };

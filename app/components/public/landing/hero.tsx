@@ -6,45 +6,34 @@ import { HeroIllustration } from "./hero-illustration";
 
 const HIGHLIGHTS = ["Cadastro gratuito", "Instituições verificadas", "Presencial ou online"];
 
+type HeroAction = { to: string; label: string };
+
 /** A signed-in person as the landing greets them. */
 export interface SignedInVisitor {
   firstName: string;
-  homePath: string;
   /** The two ways forward the banner offers, the first as the main button. */
-  actions: [{ to: string; label: string }, { to: string; label: string }];
+  actions: [HeroAction, HeroAction];
 }
 
 export function signedInVisitor(user: SessionUser): SignedInVisitor {
-  const homePath = homePathFor(user);
+  const home = homePathFor(user);
   const firstName = user.name.trim().split(/\s+/)[0] ?? user.name;
-  if (user.role === "ADMIN") {
-    return {
-      firstName,
-      homePath,
-      actions: [
-        { to: homePath, label: "Abrir o painel" },
-        { to: "/instituicoes", label: "Ver instituições" },
-      ],
-    };
-  }
-  if (user.profile === "INSTITUTION") {
-    return {
-      firstName,
-      homePath,
-      actions: [
-        { to: homePath, label: "Ir para a minha área" },
-        { to: "/eventos", label: "Ver eventos" },
-      ],
-    };
-  }
-  return {
-    firstName,
-    homePath,
-    actions: [
-      { to: "/instituicoes", label: "Encontrar instituições" },
-      { to: homePath, label: "Minhas candidaturas" },
-    ],
-  };
+  const actions: [HeroAction, HeroAction] =
+    user.role === "ADMIN"
+      ? [
+          { to: home, label: "Abrir o painel" },
+          { to: "/instituicoes", label: "Ver instituições" },
+        ]
+      : user.profile === "INSTITUTION"
+        ? [
+            { to: home, label: "Ir para a minha área" },
+            { to: "/eventos", label: "Ver eventos" },
+          ]
+        : [
+            { to: "/instituicoes", label: "Encontrar instituições" },
+            { to: home, label: "Minhas candidaturas" },
+          ];
+  return { firstName, actions };
 }
 
 /**
