@@ -14,6 +14,9 @@ import { passwordResetEmail } from "~/email/templates.server";
 import { clearSignInLockout } from "./password-limits.server";
 import { startSessionPlugin } from "./start-session-plugin.server";
 
+/** The start of every cookie better-auth sets for us ("conecta.session_token"...). */
+export const AUTH_COOKIE_PREFIX = "conecta";
+
 /** better-auth names a reset row `reset-password:<token>` (api/routes/password.mjs). */
 const RESET_IDENTIFIER_PREFIX = "reset-password:";
 
@@ -95,7 +98,7 @@ function createAuth() {
     // Our own limits (app/security/rate-limit.server.ts) are shared by all instances.
     rateLimit: { enabled: false },
     advanced: {
-      cookiePrefix: "conecta",
+      cookiePrefix: AUTH_COOKIE_PREFIX,
       useSecureCookies: config.isHttps,
       defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
       database: { generateId: "uuid" },

@@ -1,5 +1,6 @@
+import { getSessionCookie } from "better-auth/cookies";
 import { createContext, type MiddlewareFunction } from "react-router";
-import { auth } from "~/auth/auth.server";
+import { AUTH_COOKIE_PREFIX, auth } from "~/auth/auth.server";
 import { type SessionUser, toSessionUser } from "~/auth/session-user";
 
 export const sessionContext = createContext<SessionUser | null>(null);
@@ -7,11 +8,17 @@ export const sessionContext = createContext<SessionUser | null>(null);
 /**
  * Root middleware: reads the session cookie once per request, and passes on the refreshed
  * cookie when the session's expiry was pushed ahead (the one-hour lifetime slides with use).
+ * A request without a session cookie (every first visit, every crawler) has no session to look
+ * up: better-auth is not asked (its lookup cost a third of a cached page's CPU, issue 17).
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async (
   { request, context },
   next,
 ) => {
+  if (!getSessionCookie(request, { cookiePrefix: AUTH_COOKIE_PREFIX })) {
+    context.set(sessionContext, null);
+    return next();
+  }
   const { response: session, headers } = await auth().api.getSession({
     headers: request.headers,
     returnHeaders: true,

@@ -35,7 +35,7 @@ const postgresUrl =
 const backends = (options.backends ?? "").split(",").filter(Boolean) as Backend[];
 const out = path.resolve(options.out ?? path.join(PROJECT_ROOT, "docs/benchmarks.md"));
 const settings = smoke
-  ? { connections: 2, durationSeconds: 0.3, warmupSeconds: 0, searchRuns: 20 }
+  ? { connections: 2, durationSeconds: 1, requests: 40, warmupSeconds: 0, searchRuns: 20 }
   : { connections: 10, durationSeconds: 10, warmupSeconds: 3, searchRuns: 300 };
 // Smoke datasets carry the PID, so a CI smoke run never touches a full run's databases.
 const tag = smoke ? `smoke_${process.pid}_` : "";

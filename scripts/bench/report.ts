@@ -60,7 +60,7 @@ export function renderReport(report: BenchReport): string {
     "",
     "### Settings",
     "",
-    `- autocannon: ${settings.connections} connections, ${settings.durationSeconds} s per measurement after a ${settings.warmupSeconds} s warm-up of the same URL; client on the same machine (it takes CPU from the server).`,
+    `- autocannon: ${settings.connections} connections, ${settings.requests ? `${settings.requests} requests` : `${settings.durationSeconds} s`} per measurement after a ${settings.warmupSeconds} s warm-up of the same URL; client on the same machine (it takes CPU from the server).`,
     "- Requests as a first visit: no cookie, no `Accept-Encoding` (bodies uncompressed), `Accept: text/html,application/json`.",
     "- Baseline: a plain Node `http` hello-world server in its own process, measured right before each page, so each row's two numbers saw the same machine load.",
     "- App: `node server/main.js` from `npm run build`, `NODE_ENV=production`, `SESSION_SECRET` set; `DATABASE_URL` for PostgreSQL, a temporary `DATA_DIR` for PGlite.",

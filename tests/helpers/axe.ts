@@ -12,9 +12,18 @@ const AXE_SOURCE = readFileSync(
 /**
  * Every rule axe runs by default (WCAG 2.x A/AA and best practices); only violations carry every
  * element they found, the other result lists name their rules (a sweep counts the passes to tell
- * a checked page from an empty one).
+ * a checked page from an empty one). The first run names no elements: building a unique CSS
+ * selector for each node it reports was a third of axe's time on a content page (223 -> 143 ms
+ * of Chromium CPU on /instituicoes, measured six runs each), and a clean page, the usual
+ * outcome, needs none. Only a page with violations is checked again to say where they are.
  */
 const RUN_OPTIONS: RunOptions = { resultTypes: ["violations"] };
+const FIRST_RUN_OPTIONS: RunOptions = {
+  ...RUN_OPTIONS,
+  selectors: false,
+  ancestry: false,
+  xpath: false,
+};
 
 /**
  * Waits for the page's finite CSS transitions and animations to end: axe must judge the colours a
@@ -56,15 +65,18 @@ const SETTLE_LIMIT_MS = 3_000;
 export async function runAxe(page: Page): Promise<AxeResults> {
   await settleTransitions(page);
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(
-    (options) =>
-      (
-        window as unknown as {
-          axe: { run: (context: Document, options: RunOptions) => Promise<AxeResults> };
-        }
-      ).axe.run(document, options),
-    RUN_OPTIONS,
-  );
+  const run = (options: RunOptions) =>
+    page.evaluate(
+      (options) =>
+        (
+          window as unknown as {
+            axe: { run: (context: Document, options: RunOptions) => Promise<AxeResults> };
+          }
+        ).axe.run(document, options),
+      options,
+    );
+  const first = await run(FIRST_RUN_OPTIONS);
+  return first.violations.length === 0 ? first : run(RUN_OPTIONS);
 }
 
 export interface AxeViolation {

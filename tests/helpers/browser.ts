@@ -1,13 +1,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import {
-  type Browser,
-  type BrowserContextOptions,
-  type BrowserServer,
-  chromium,
-  type Page,
-} from "playwright-core";
-import { afterAll, beforeAll, inject } from "vitest";
+import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 
 /** Flags that let Debian's Chromium run headless as root on a machine without outside network. */
 export const CHROMIUM_ARGS = [
@@ -48,23 +42,16 @@ const LAUNCH_OPTIONS = {
 };
 
 /**
- * One Chromium for the whole e2e run (tests/e2e/global-setup.ts), which every test file
- * connects to instead of launching its own: a launch costs a second of CPU or more, and the
- * files' contexts are isolated from each other all the same.
- */
-export function launchBrowserServer(): Promise<BrowserServer> {
-  return chromium.launchServer(LAUNCH_OPTIONS);
-}
-
-/**
- * The test file's connection to the run's Chromium (or a Chromium of its own outside the e2e
- * project): Debian's Chromium by default; CHROMIUM_PATH picks another build. Create pages with
- * `browser.newContext()` then `context.newPage()` (axe needs a context of its own). `close()`
- * closes what the file opened and leaves the shared browser to the others.
+ * The test file's own Chromium (Debian's headless shell, or the browsers named above), launched
+ * over a pipe from the test's process: about 0.25 CPU seconds for the headless shell. A Chromium
+ * shared by the whole run cost more: behind a Playwright server in the Vitest process, every
+ * message crossed one more process (axe's 500 kB source on each page it checks, every uploaded
+ * picture: about 30 CPU seconds of a pooled run); over its DevTools port, every file's
+ * connection attached to every other file's pages (docs/benchmarks.md, "Sixth round"). Create
+ * pages with `browser.newContext()` then `context.newPage()` (axe needs a context of its own).
  */
 export function launchBrowser(): Promise<Browser> {
-  const endpoint = inject("chromiumEndpoint");
-  return endpoint ? chromium.connect(endpoint) : chromium.launch(LAUNCH_OPTIONS);
+  return chromium.launch(LAUNCH_OPTIONS);
 }
 
 /**

@@ -23,18 +23,17 @@ export interface ReceivedEmail {
 
 /** Quoted-printable (RFC 2045) to text: soft line breaks removed, =XX bytes decoded as UTF-8. */
 export function decodeQuotedPrintable(encoded: string): string {
+  // Every =XX becomes its byte and everything else its UTF-8 bytes, in one pass over the text.
   const joined = encoded.replace(/=\r?\n/g, "");
-  const bytes: number[] = [];
-  for (let i = 0; i < joined.length; i++) {
-    const hex = joined.slice(i + 1, i + 3);
-    if (joined[i] === "=" && /^[0-9A-Fa-f]{2}$/.test(hex)) {
-      bytes.push(Number.parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(joined[i] ?? "", "utf8"));
-    }
+  const parts: Buffer[] = [];
+  let plainFrom = 0;
+  for (const match of joined.matchAll(/(?:=[0-9A-Fa-f]{2})+/g)) {
+    parts.push(Buffer.from(joined.slice(plainFrom, match.index), "utf8"));
+    parts.push(Buffer.from(match[0].replaceAll("=", ""), "hex"));
+    plainFrom = match.index + match[0].length;
   }
-  return Buffer.from(bytes).toString("utf8");
+  parts.push(Buffer.from(joined.slice(plainFrom), "utf8"));
+  return Buffer.concat(parts).toString("utf8");
 }
 
 /** "=?UTF-8?Q?Redefini=C3=A7=C3=A3o?=" and base64 words to text (RFC 2047). */
