@@ -6,8 +6,10 @@
 #      PostgreSQL) and the e2e project, whose files share a pool of TEST_WORKERS workers (default
 #      3: an e2e file spends much of its time waiting for its server and Chromium, an integration
 #      file on PostgreSQL);
-#   3. the e2e files that time the server (project e2e-timed, vitest.config.ts), one at a time on
-#      a machine no other test file is using, so that what they time is the server's behaviour.
+#   3. the e2e files that time the server (vitest.config.ts): two at a time those whose bounds are
+#      minutes (project e2e-timed-pairs), then one at a time those that time milliseconds or a
+#      restart (project e2e-timed), with no other test file running, so that what they time is
+#      the server's behaviour.
 # Measured in docs/benchmarks.md ("Test suite time").
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -46,7 +48,8 @@ show build
 stage "integration and e2e, pooled"
 npx vitest run --project 'integration*' --project e2e --maxWorkers="${TEST_WORKERS:-3}" || status=1
 
-stage "e2e files that time the server, one at a time"
+stage "e2e files that time the server: two at a time, then one at a time"
+npx vitest run --project e2e-timed-pairs --maxWorkers=2 || status=1
 npx vitest run --project e2e-timed --maxWorkers=1 || status=1
 
 stage "npm test done"

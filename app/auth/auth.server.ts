@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { betterAuth } from "better-auth";
+import { betterAuth } from "better-auth/minimal";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import {
   PASSWORD_MAX_LENGTH,
