@@ -127,7 +127,10 @@ export default defineConfig({
       ...(process.env.TEST_DATABASE_URL ? [integration("integration-pg", "postgres")] : []),
       e2e(
         "e2e",
-        { include: ["tests/e2e/**/*.test.ts"], exclude: [LIGHTHOUSE_TEST, ...TIMED_ALONE, ...TIMED_IN_PAIRS] },
+        {
+          include: ["tests/e2e/**/*.test.ts"],
+          exclude: [LIGHTHOUSE_TEST, ...TIMED_ALONE, ...TIMED_IN_PAIRS],
+        },
         { databaseKind: process.env.TEST_DATABASE_URL ? "postgres" : "pglite" },
       ),
       e2e("e2e-timed", { include: TIMED_ALONE }, { shared: false }),

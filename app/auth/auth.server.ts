@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { betterAuth } from "better-auth/minimal";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { betterAuth } from "better-auth/minimal";
 import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
