@@ -68,12 +68,11 @@ export class PageCache {
         name === "content-security-policy" ? value.replace(entry.nonce, `${nonce}`) : value,
       );
     }
-    // The stored buffers are written as they are: nothing is copied per hit but the nonce.
-    entry.parts.forEach((part, index) => {
-      if (index > 0) res.write(nonce);
-      res.write(part);
-    });
-    res.end();
+    // One write: the compression middleware costs a step per write (a hit written in ~25
+    // pieces cost 19 times a hit without compression, issue 17).
+    res.end(
+      Buffer.concat(entry.parts.flatMap((part, index) => (index > 0 ? [nonce, part] : [part]))),
+    );
     return true;
   }
 
