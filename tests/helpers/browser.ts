@@ -85,6 +85,13 @@ export function watchPageProblems(page: Page): () => string[] {
   /** Requests whose answer (status and headers) arrived. */
   const answered = new WeakSet<object>();
   const problems: { url: string; text: string; failedLoad: boolean }[] = [];
+  /** How many document navigations the page had started when each request began. */
+  let navigations = 0;
+  const startedAt = new WeakMap<object, number>();
+  page.on("request", (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) navigations += 1;
+    startedAt.set(request, navigations);
+  });
   page.on("console", (message) => {
     if (message.type() !== "error") return;
     const url = message.location().url;
@@ -106,6 +113,11 @@ export function watchPageProblems(page: Page): () => string[] {
     const pathname = new URL(request.url()).pathname;
     const harmless = pathname === "/__manifest" || pathname.startsWith("/favicon.");
     if (error === "net::ERR_ABORTED" && harmless) return;
+    // Anything still loading when the page moved to another document (a form posted before the
+    // page hydrated, while it fetched the code of its routes): the browser cancels it because its
+    // page is gone, which no visitor sees. A navigation's own cancelled request still counts.
+    const movedOn = (startedAt.get(request) ?? navigations) < navigations;
+    if (error === "net::ERR_ABORTED" && movedOn && !request.isNavigationRequest()) return;
     // An answer that arrived whole and was then let go by the page: React Router stops reading a
     // `.data` body once it has decoded what it needs, and for a `Cache-Control: no-store`
     // answer (every private one, issue 11) Chromium then reports the request as aborted instead
