@@ -15,12 +15,13 @@ const DATABASE_TEMPLATES = "tests/setup/database-templates.ts";
  *   test:integration` runs both (`--project 'integration*'`).
  * - e2e: the production build as a process. globalSetup starts `node server/main.js` once on a
  *   free port and a copy of the migrated DATA_DIR (tests read its address with
- *   inject("baseUrl")) for HTTP and browser tests (each browser test file launches its own Chromium);
- *   tests that need data of their own start a fixture server (tests/helpers/fixture-server.ts),
- *   server-lifecycle tests (DATA_DIR lock, SIGTERM, PostgreSQL outage) spawn servers of their
- *   own. They need build/, which `npm run test:e2e` refreshes first. Projects "e2e" (pooled) and
- *   "e2e-timed" and "e2e-timed-pairs" (files that time the server, run alone or two at a time,
- *   without the shared server, which they do not use). The pooled project's fixture servers run on PostgreSQL
+ *   inject("baseUrl")) for HTTP and browser tests; each browser test file launches its own
+ *   Chromium. Tests that need data of their own start a fixture server
+ *   (tests/helpers/fixture-server.ts), server-lifecycle tests (DATA_DIR lock, SIGTERM,
+ *   PostgreSQL outage) spawn servers of their own. They need build/, which `npm run test:e2e`
+ *   refreshes first. Projects "e2e" (pooled), "e2e-timed-pairs" and "e2e-timed" (files that time
+ *   the server, run two at a time or alone, without the shared server, which they do not use).
+ *   The pooled project's fixture servers run on PostgreSQL
  *   when TEST_DATABASE_URL is set (ADR 0024); the shared server and the timed files' servers
  *   stay on the embedded database, the default deployment.
  * No vite.config.ts plugins here: tests import app modules directly, with `~/` paths resolved

@@ -88,7 +88,6 @@ export async function sendFetchResponse(
   const reader = response.body.getReader();
   const gathered: Uint8Array[] = [];
   let gatheredBytes = 0;
-  let streaming = false;
   try {
     for (;;) {
       const { done, value } = await reader.read();
@@ -97,11 +96,11 @@ export async function sendFetchResponse(
         await reader.cancel();
         return;
       }
-      if (!streaming) {
+      // Below the limit the piece is kept; the one that reaches it goes out with the rest.
+      if (gatheredBytes < ONE_PIECE_LIMIT) {
         gathered.push(value);
         gatheredBytes += value.byteLength;
         if (gatheredBytes < ONE_PIECE_LIMIT) continue;
-        streaming = true;
       }
       const piece = gathered.length > 0 ? Buffer.concat(gathered.splice(0)) : value;
       if (!res.write(piece)) {
