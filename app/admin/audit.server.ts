@@ -2,20 +2,12 @@ import { count, desc, eq } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE } from "~/config/constants";
 import { type Database, db } from "~/db/client.server";
 import { auditLog, users } from "~/db/schema";
+import type { AuditAction } from "./audit-actions";
 
 /** A transaction or the database: an audit entry is written in the same transaction as its cause. */
 type Executor = Pick<Database, "insert">;
 
-export type AuditAction =
-  | "institution.approve"
-  | "institution.reject"
-  | "event.approve"
-  | "event.reject"
-  | "event.delete"
-  | "volunteer.delete"
-  | "institution.delete"
-  | "password.reset"
-  | "account.delete";
+export type { AuditAction } from "./audit-actions";
 
 export async function recordAudit(
   executor: Executor,

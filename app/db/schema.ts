@@ -28,6 +28,13 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 
+/** One field an institution changed: its label and the values before and after, as shown. */
+export interface FieldChange {
+  field: string;
+  before: string;
+  after: string;
+}
+
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
   timestamp("updated_at", { withTimezone: true })
@@ -242,6 +249,14 @@ export const institutions = pgTable(
     ...address,
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
     reviewedBy: uuid("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    /** Why the last rejection was made, as the institution reads it (null once approved). */
+    reviewReason: text("review_reason"),
+    /** Set when a rejected institution sends its corrected record back for review. */
+    resubmittedAt: timestamp("resubmitted_at", { withTimezone: true }),
+    /** What the institution changed before resubmitting: one entry per field. */
+    resubmissionChanges: jsonb("resubmission_changes").$type<FieldChange[]>(),
+    /** A new name an approved institution asked for; the public keeps `name` until approved. */
+    proposedName: text("proposed_name"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     searchText: text("search_text").generatedAlwaysAs(
@@ -326,6 +341,8 @@ export const events = pgTable(
     status: text("status").notNull().default("PENDING"),
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
     reviewedBy: uuid("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    /** Why the last rejection was made, as the institution reads it. */
+    reviewReason: text("review_reason"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     searchText: text("search_text").generatedAlwaysAs(
@@ -417,8 +434,24 @@ export const auditLog = pgTable(
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
     details: jsonb("details").$type<Record<string, unknown>>(),
   },
-  (t) => [index("audit_log_at_idx").on(t.at)],
+  (t) => [
+    index("audit_log_at_idx").on(t.at),
+    // The audit section's filters: by who acted and by action, newest first.
+    index("audit_log_actor_at_idx").on(t.actorId, t.at),
+    index("audit_log_action_at_idx").on(t.action, t.at),
+  ],
 );
+
+/**
+ * Settings the admins change from the panel, one row per key (app/admin/settings.server.ts
+ * knows the keys, their types and defaults).
+ */
+export const settings = pgTable("settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").$type<unknown>().notNull(),
+  updatedAt: updatedAt(),
+  updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+});
 
 /** Fixed-window counters for rate limits, shared by every app instance on the database. */
 export const rateLimits = pgTable(

@@ -1,22 +1,11 @@
 import { adminHref } from "~/admin/admin-url";
-import type { AuditAction, AuditEntry } from "~/admin/audit.server";
+import type { AuditEntry } from "~/admin/audit.server";
+import { AUDIT_ACTION_LABELS } from "~/admin/audit-actions";
 import { ADMIN_PAGE_SIZE, BRAZIL_TIME_ZONE } from "~/config/constants";
 import { countText } from "~/lib/count-text";
 import { DataTable } from "./data-table";
 import { Pagination } from "./pagination";
 import { SectionHeader } from "./section-header";
-
-const ACTION_LABELS: Record<AuditAction, string> = {
-  "institution.approve": "Aprovou instituição",
-  "institution.reject": "Reprovou instituição",
-  "event.approve": "Aprovou evento",
-  "event.reject": "Reprovou evento",
-  "event.delete": "Excluiu evento",
-  "volunteer.delete": "Excluiu voluntário",
-  "institution.delete": "Excluiu instituição",
-  "password.reset": "Enviou redefinição de senha",
-  "account.delete": "Excluiu a própria conta",
-};
 
 const WHEN = new Intl.DateTimeFormat("pt-BR", {
   dateStyle: "short",
@@ -51,7 +40,7 @@ export function AuditSection({
             <td className="px-4 py-3 whitespace-nowrap">{WHEN.format(new Date(entry.at))}</td>
             <td className="px-4 py-3">{entry.actor}</td>
             <td className="px-4 py-3 font-semibold">
-              {ACTION_LABELS[entry.action] ?? entry.action}
+              {AUDIT_ACTION_LABELS[entry.action] ?? entry.action}
             </td>
             <td className="px-4 py-3">
               {entry.targetName || "—"}

@@ -1,0 +1,27 @@
+/**
+ * Every action the audit trail records, with the label the admin reads. The audit section's
+ * action filter offers them in this order; a new action is added here and nowhere else.
+ */
+export const AUDIT_ACTION_LABELS = {
+  "institution.approve": "Aprovou instituição",
+  "institution.reject": "Reprovou instituição",
+  "institution.reopen": "Reabriu a análise de instituição",
+  "institution.resubmit": "Reenviou o cadastro para análise",
+  "institution.update": "Alterou os dados da instituição",
+  "institution.name-approve": "Aprovou novo nome de instituição",
+  "institution.name-reject": "Recusou novo nome de instituição",
+  "institution.delete": "Excluiu instituição",
+  "event.approve": "Aprovou evento",
+  "event.reject": "Reprovou evento",
+  "event.reopen": "Reabriu a análise de evento",
+  "event.update": "Alterou evento",
+  "event.delete": "Excluiu evento",
+  "volunteer.delete": "Excluiu voluntário",
+  "password.reset": "Enviou redefinição de senha",
+  "account.delete": "Excluiu a própria conta",
+  "settings.update": "Alterou configuração",
+} as const;
+
+export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
+
+export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];
