@@ -257,7 +257,7 @@ describe("accounts", () => {
     await page.getByRole("link", { name: "Resetar senha" }).click();
     await confirmIn(page, "Resetar senha?", "Enviar e-mail");
     await page
-      .getByText(`Email de redefinição de senha enviado com sucesso para ${person.email}`)
+      .getByText(`E-mail de redefinição de senha enviado com sucesso para ${person.email}`)
       .waitFor();
     const [mail] = await waitForMail(world.server.mailDir, person.email, "Redefinição de senha");
     expect(resetLinkIn(mail)).toBeTruthy();
@@ -275,7 +275,9 @@ describe("accounts", () => {
     await dialog.getByRole("button", { name: "Enviar e-mail" }).click();
     await page
       .getByRole("status")
-      .filter({ hasText: `Email de redefinição de senha enviado com sucesso para ${person.email}` })
+      .filter({
+        hasText: `E-mail de redefinição de senha enviado com sucesso para ${person.email}`,
+      })
       .waitFor();
     await waitForMail(world.server.mailDir, person.email, "Redefinição de senha");
     await context.close();
