@@ -109,7 +109,9 @@ function ReasonFields({
         layout="list"
         required
         options={Object.entries(reasons).map(([value, label]) => ({ value, label }))}
-        value={choice}
+        // Uncontrolled, so a choice made before hydration survives it; the state only labels
+        // the text box.
+        defaultValue={retry?.motivo}
         onChange={setChoice}
       />
       <TextArea
