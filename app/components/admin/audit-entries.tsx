@@ -8,6 +8,8 @@ const WHEN = new Intl.DateTimeFormat("pt-BR", {
   timeStyle: "short",
   timeZone: BRAZIL_TIME_ZONE,
 });
+const DAY = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeZone: BRAZIL_TIME_ZONE });
+const TIME = new Intl.DateTimeFormat("pt-BR", { timeStyle: "short", timeZone: BRAZIL_TIME_ZONE });
 
 const actionLabel = (action: string) => AUDIT_ACTION_LABELS[action as AuditAction] ?? action;
 
@@ -39,7 +41,11 @@ export function AuditEntries({ entries, caption }: { entries: AuditEntry[]; capt
             {entries.map((entry) => (
               <tr key={entry.id} className="border-b border-line align-top last:border-0">
                 <td className="px-4 py-3 whitespace-nowrap">
-                  <time dateTime={entry.at}>{WHEN.format(new Date(entry.at))}</time>
+                  {/* Day over time: the column stays narrow, leaving room for names and e-mails. */}
+                  <time dateTime={entry.at} className="block">
+                    {DAY.format(new Date(entry.at))}
+                    <span className="block text-ink-muted">{TIME.format(new Date(entry.at))}</span>
+                  </time>
                 </td>
                 <td className="px-4 py-3">
                   <Actor entry={entry} />
@@ -109,13 +115,13 @@ function Actor({ entry }: { entry: AuditEntry }) {
   );
 }
 
+/** The record's name, its type, and its id on a line of its own (36 characters fit a phone). */
 function Target({ entry }: { entry: AuditEntry }) {
   return (
     <>
       <span className="block break-words">{entry.targetName || "—"}</span>
-      <span className="block text-xs text-ink-muted">
-        {targetTypeLabel(entry.targetType)} · <span className="break-all">{entry.targetId}</span>
-      </span>
+      <span className="block text-ink-muted">{targetTypeLabel(entry.targetType)}</span>
+      <span className="block text-xs break-words text-ink-muted">{entry.targetId}</span>
     </>
   );
 }
