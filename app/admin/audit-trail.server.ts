@@ -52,14 +52,16 @@ const NARROW_SEARCH = 200;
  * An entry without actor is found by the words of its label, the text the admin sees instead.
  */
 async function personCondition(term: string): Promise<SQL | undefined> {
-  const matching = db()
-    .select({ id: users.id })
-    .from(users)
-    .where(searchTextMatches(users.searchText, term));
-  const found = await matching.limit(NARROW_SEARCH + 1);
+  // A new builder each time: Drizzle's limit() changes the builder it is called on.
+  const matching = () =>
+    db().select({ id: users.id }).from(users).where(searchTextMatches(users.searchText, term));
+  const found = await matching().limit(NARROW_SEARCH + 1);
   const wanted = fold(term);
   return or(
-    inArray(auditLog.actorId, found.length > NARROW_SEARCH ? matching : found.map((row) => row.id)),
+    inArray(
+      auditLog.actorId,
+      found.length > NARROW_SEARCH ? matching() : found.map((row) => row.id),
+    ),
     fold(NO_ACTOR_LABELS.self).includes(wanted)
       ? and(isNull(auditLog.actorId), selfActed)
       : undefined,

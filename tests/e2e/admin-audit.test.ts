@@ -214,6 +214,12 @@ describe("the CSV export", () => {
     expect(response.headers()["content-type"]).toBe("text/csv; charset=utf-8");
     expect(response.headers()["content-disposition"]).toMatch(/^attachment; filename="auditoria-/);
     expect(response.headers()["cache-control"]).toBe("private, no-store");
+    // A hand-made link with a wrong period gets the section's message, not a file.
+    const wrong = await admin.context.request.get(
+      `${server.url}/admin/auditoria.csv?de=2026-01-20&ate=2026-01-10`,
+    );
+    expect(wrong.status()).toBe(400);
+    expect(await wrong.text()).toBe("A data final não pode ser anterior à data inicial.");
   });
 });
 

@@ -121,6 +121,25 @@ describe("the audit trail's filters", () => {
     expect((await list({ person: "ninguém com esse nome" })).total).toBe(0);
   });
 
+  it("finds who acted among more people than a narrow search resolves to ids", async () => {
+    // 205 people whose names contain "Larga"; only the last of them acted.
+    await db.execute(sql`
+      insert into users (name, email, role, profile)
+      select 'Pessoa Larga ' || n, 'larga' || n || '@teste.org', 'USER', 'VOLUNTEER'
+      from generate_series(1, 205) as n`);
+    const [last] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.name, "Pessoa Larga 205"));
+    await entry(last?.id ?? null, "institution.update", "2026-02-01T12:00:00Z", { name: "Larga" });
+    try {
+      expect(await names({ person: "larga" })).toEqual(["Larga"]);
+      expect((await list({ person: "larga 205" })).total).toBe(1);
+    } finally {
+      await db.delete(auditLog).where(eq(auditLog.actorId, last?.id ?? ""));
+    }
+  });
+
   it("finds entries without actor by the label shown in their place", async () => {
     const self = await list({ person: "titular" });
     expect(self.entries.map((found) => [found.actorName, found.actorEmail])).toEqual([
