@@ -1,8 +1,7 @@
 import { BRAZIL_TIME_ZONE } from "~/config/constants";
 import { csvStream } from "~/lib/csv.server";
 import { AUDIT_ACTION_LABELS, type AuditAction } from "./audit-actions";
-import type { AuditFilters } from "./audit-trail";
-import { targetTypeLabel } from "./audit-trail";
+import { type AuditFilters, targetTypeLabel } from "./audit-trail";
 import { type AuditEntry, auditEntryBatches } from "./audit-trail.server";
 
 /** The audit section's "Exportar CSV": the filtered trail, every page of it, newest first. */

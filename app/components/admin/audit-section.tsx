@@ -18,6 +18,7 @@ import { SectionHeader } from "./section-header";
 export function AuditSection({ audit, query }: { audit: AuditPage; query: AdminQuery }) {
   const filters = query.audit;
   const filtered = hasAuditFilters(filters);
+  const totalPages = Math.ceil(audit.total / ADMIN_PAGE_SIZE);
   const refresh = new URLSearchParams({ secao: "auditoria" });
   writeAuditFilters(refresh, filters);
   return (
@@ -59,12 +60,12 @@ export function AuditSection({ audit, query }: { audit: AuditPage; query: AdminQ
           ) : (
             <AuditEntries
               entries={audit.entries}
-              caption={`Histórico de ações, página ${query.page} de ${Math.max(1, Math.ceil(audit.total / ADMIN_PAGE_SIZE))}`}
+              caption={`Histórico de ações, página ${query.page} de ${Math.max(1, totalPages)}`}
             />
           )}
           <Pagination
             page={query.page}
-            totalPages={Math.ceil(audit.total / ADMIN_PAGE_SIZE)}
+            totalPages={totalPages}
             hrefFor={(page) => listHref(query, { page })}
           />
         </>
