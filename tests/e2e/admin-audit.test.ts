@@ -97,7 +97,8 @@ describe("the audit section", () => {
     );
     await page.getByRole("link", { name: "Resetar senha" }).click();
     await confirmIn(page, "Resetar senha?", "Enviar e-mail");
-    await page.getByText("Email de redefinição de senha enviado com sucesso").waitFor();
+    // "Email" before issue 14's wording review, "E-mail" after it.
+    await page.getByText(/E-?mail de redefinição de senha enviado com sucesso/).waitFor();
 
     await page.goto(audit());
     await page.getByText("15 registros", { exact: true }).waitFor();
