@@ -27,6 +27,7 @@ export default [
   layout("routes/_admin.tsx", [
     route("admin", "routes/admin._index.ts"),
     route("admin/dashboard", "routes/admin.dashboard.tsx"),
+    route("admin/auditoria.csv", "routes/admin.auditoria.csv.ts"),
   ]),
   // Either profile, volunteer or institution.
   layout("routes/_member.tsx", [

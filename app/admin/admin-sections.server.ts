@@ -1,6 +1,6 @@
 import type { AdminQuery } from "~/admin/admin-url";
 import { AppError } from "~/lib/app-error";
-import { listAuditEntries } from "./audit.server";
+import { listAuditEntries } from "./audit-trail.server";
 import { getDashboardCounts } from "./dashboard.server";
 import { getEventDetails, listAdminEvents } from "./events.server";
 import { getEventsPerMonth, getSignupsPerWeek, listReviewQueue } from "./insights.server";
@@ -49,7 +49,10 @@ export async function loadAdminSection(query: AdminQuery) {
         target: query.id ? await getEventDetails(query.id) : null,
       };
     case "auditoria":
-      return { section: "auditoria" as const, audit: await listAuditEntries(query.page) };
+      return {
+        section: "auditoria" as const,
+        audit: await listAuditEntries({ page: query.page, filters: query.audit }),
+      };
     case "voluntario": {
       const record = query.id ? await getVolunteerDetails(query.id) : null;
       if (!record) throw new AppError("not-found");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type AdminQuery, adminHref, listHref, PARENT, parseAdminQuery } from "./admin-url";
+import { NO_AUDIT_FILTERS } from "./audit-trail";
 
 const parse = (query: string) => parseAdminQuery(new URLSearchParams(query));
 const ID = "0b9f3c1e-6f1a-4c7e-9a52-3d2f1e0c4b6a";
@@ -15,6 +16,7 @@ describe("admin URL parsing", () => {
       confirm: null,
       result: null,
       refresh: false,
+      audit: NO_AUDIT_FILTERS,
     } satisfies AdminQuery);
   });
 
@@ -33,6 +35,7 @@ describe("admin URL parsing", () => {
       confirm: "aprovar",
       result: "aprovado",
       refresh: true,
+      audit: NO_AUDIT_FILTERS,
     } satisfies AdminQuery);
   });
 
@@ -97,5 +100,41 @@ describe("admin URL parsing", () => {
     );
     expect(PARENT.voluntario).toBe("voluntarios");
     expect(PARENT.evento).toBe("eventos");
+  });
+});
+
+describe("the audit section's filters in the URL", () => {
+  it("reads who, which action and the period, with dates typed as dd/mm/aaaa too", () => {
+    expect(
+      parse("secao=auditoria&quem=%20Maria%20&acao=event.approve&de=01/02/2026&ate=2026-02-28")
+        .audit,
+    ).toEqual({ person: "Maria", action: "event.approve", from: "2026-02-01", to: "2026-02-28" });
+    expect(parse("de=1/2/2026").audit.from).toBe("2026-02-01");
+  });
+
+  it("falls back to 'all' for an unknown action and caps the search", () => {
+    const query = parse(`secao=auditoria&acao=drop%20table&quem=${"q".repeat(80)}`);
+    expect(query.audit.action).toBe("");
+    expect(query.audit.person).toHaveLength(50);
+    expect(query.section).toBe("auditoria");
+  });
+
+  it("keeps an impossible date as typed, for the page to say what is wrong with it", () => {
+    expect(parse("de=31/02/2026&ate=amanh%C3%A3").audit).toMatchObject({
+      from: "31/02/2026",
+      to: "amanhã",
+    });
+  });
+
+  it("keeps the filters in page links and drops them outside the audit section", () => {
+    const query = parse("secao=auditoria&quem=ana&acao=institution.approve&de=2026-01-01&pagina=2");
+    const next = listHref(query, { page: 3 });
+    expect(next).toBe(
+      "/admin/dashboard?secao=auditoria&pagina=3&quem=ana&acao=institution.approve&de=2026-01-01",
+    );
+    expect(parse(new URL(next, "http://x").search).audit).toEqual(query.audit);
+    expect(adminHref({ section: "voluntarios", audit: query.audit })).toBe(
+      "/admin/dashboard?secao=voluntarios",
+    );
   });
 });

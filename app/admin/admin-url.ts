@@ -1,4 +1,5 @@
 import { isUuid } from "~/lib/uuid";
+import { type AuditFilters, parseAuditFilters, writeAuditFilters } from "./audit-trail";
 
 /**
  * The admin area is one page (docs/spec.md 2) whose state lives in the query string, so reload, back
@@ -59,6 +60,8 @@ export interface AdminQuery {
   result: Result | null;
   /** The section was reloaded with "Atualizar" (a failure then reads as a failed refresh). */
   refresh: boolean;
+  /** The audit section's filters (`quem`, `acao`, `de`, `ate`: app/admin/audit-trail.ts). */
+  audit: AuditFilters;
 }
 
 /** docs/spec.md 9: search up to 50 characters. */
@@ -85,6 +88,7 @@ export function parseAdminQuery(params: URLSearchParams): AdminQuery {
     confirm: oneOf(CONFIRMATIONS, params.get("confirmar")),
     result: oneOf(RESULTS, params.get("resultado")),
     refresh: params.get("atualizar") === "1",
+    audit: parseAuditFilters(params),
   };
 }
 
@@ -96,6 +100,7 @@ export interface AdminHrefInput {
   id?: string | null;
   confirm?: Confirmation;
   result?: Result;
+  audit?: AuditFilters;
 }
 
 export function adminHref(input: AdminHrefInput): string {
@@ -108,6 +113,7 @@ export function adminHref(input: AdminHrefInput): string {
   if (input.id) params.set("id", input.id);
   if (input.confirm) params.set("confirmar", input.confirm);
   if (input.result) params.set("resultado", input.result);
+  if (input.section === "auditoria" && input.audit) writeAuditFilters(params, input.audit);
   return `/admin/dashboard?${params.toString()}`;
 }
 
@@ -119,6 +125,7 @@ export function listHref(query: AdminQuery, extra: Partial<AdminHrefInput> = {})
     search: query.search,
     page: query.page,
     id: ["voluntario", "instituicao", "evento"].includes(query.section) ? query.id : null,
+    audit: query.audit,
     ...extra,
   });
 }

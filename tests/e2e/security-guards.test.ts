@@ -133,6 +133,12 @@ const ROWS: Row[] = [
   },
   { route: "admin/dashboard", url: () => "/admin/dashboard", expected: ADMIN_ROUTE },
   {
+    route: "admin/auditoria.csv",
+    url: () => "/admin/auditoria.csv?acao=institution.approve",
+    expected: ADMIN_ROUTE,
+    resource: true,
+  },
+  {
     route: "admin",
     url: () => "/admin",
     // An admin route like the dashboard; past the guard it only redirects there.

@@ -66,7 +66,7 @@ function Section({ data, query }: { data: SectionData; query: AdminQuery }) {
     case "eventos":
       return <EventsSection events={data.events} />;
     case "auditoria":
-      return <AuditSection audit={data.audit} page={query.page} />;
+      return <AuditSection audit={data.audit} query={query} />;
     case "voluntario":
       return <VolunteerDetailsSection record={data.record} />;
     case "instituicao":

@@ -1,59 +1,75 @@
-import { adminHref } from "~/admin/admin-url";
-import type { AuditEntry } from "~/admin/audit.server";
-import { AUDIT_ACTION_LABELS } from "~/admin/audit-actions";
-import { ADMIN_PAGE_SIZE, BRAZIL_TIME_ZONE } from "~/config/constants";
+import { type AdminQuery, listHref } from "~/admin/admin-url";
+import { auditCsvHref, hasAuditFilters, writeAuditFilters } from "~/admin/audit-trail";
+import type { AuditPage } from "~/admin/audit-trail.server";
+import { ADMIN_PAGE_SIZE } from "~/config/constants";
 import { countText } from "~/lib/count-text";
-import { DataTable } from "./data-table";
+import { buttonStyles } from "../ui/button-styles";
+import { DownloadIcon } from "../ui/icons-more";
+import { AuditEntries } from "./audit-entries";
+import { AuditFiltersForm } from "./audit-filters-form";
 import { Pagination } from "./pagination";
 import { SectionHeader } from "./section-header";
 
-const WHEN = new Intl.DateTimeFormat("pt-BR", {
-  dateStyle: "short",
-  timeStyle: "short",
-  timeZone: BRAZIL_TIME_ZONE,
-});
-
-/** Who did what to which record, and when: newest first. */
-export function AuditSection({
-  audit,
-  page,
-}: {
-  audit: { entries: AuditEntry[]; total: number };
-  page: number;
-}) {
+/**
+ * Who did what to which record, and when (issue 14): filters by who acted, the action and a
+ * period, pages of 10, and the filtered trail as CSV. "Atualizar" keeps the filters: the point
+ * of refreshing the trail is to see what happened since, in the same view.
+ */
+export function AuditSection({ audit, query }: { audit: AuditPage; query: AdminQuery }) {
+  const filters = query.audit;
+  const filtered = hasAuditFilters(filters);
+  const totalPages = Math.ceil(audit.total / ADMIN_PAGE_SIZE);
+  const refresh = new URLSearchParams({ secao: "auditoria" });
+  writeAuditFilters(refresh, filters);
   return (
     <section aria-labelledby="titulo-secao">
       <SectionHeader
         title="Auditoria"
         description="Cada ação administrativa (e cada conta excluída pelo próprio titular), da mais recente para a mais antiga."
-        hidden={{ secao: "auditoria" }}
+        hidden={Object.fromEntries(refresh)}
       />
-      <DataTable
-        caption="Histórico de ações administrativas"
-        columns={["Quando", "Quem", "Ação", "Registro"]}
-        countText={countText(audit.total, "registro", "registros")}
-        emptyText="Nenhum registro encontrado"
-        isEmpty={audit.entries.length === 0}
-      >
-        {audit.entries.map((entry) => (
-          <tr key={entry.id} className="border-b border-line last:border-0">
-            <td className="px-4 py-3 whitespace-nowrap">{WHEN.format(new Date(entry.at))}</td>
-            <td className="px-4 py-3">{entry.actor}</td>
-            <td className="px-4 py-3 font-semibold">
-              {AUDIT_ACTION_LABELS[entry.action] ?? entry.action}
-            </td>
-            <td className="px-4 py-3">
-              {entry.targetName || "—"}
-              <span className="block text-xs text-ink-muted">{entry.targetId}</span>
-            </td>
-          </tr>
-        ))}
-      </DataTable>
-      <Pagination
-        page={page}
-        totalPages={Math.ceil(audit.total / ADMIN_PAGE_SIZE)}
-        hrefFor={(target) => adminHref({ section: "auditoria", page: target })}
-      />
+      <AuditFiltersForm filters={filters} problem={audit.problem} />
+      {audit.problem ? (
+        <p className="mt-6 rounded-2xl border border-dashed border-line bg-white p-8 text-center text-ink-muted">
+          Corrija o período para ver o histórico.
+        </p>
+      ) : (
+        <>
+          <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+            <p className="text-sm font-semibold text-ink-muted">
+              {countText(audit.total, "registro", "registros")}
+            </p>
+            {audit.total > 0 ? (
+              // A file download, not a page: the browser fetches it itself.
+              <a
+                href={auditCsvHref(filters)}
+                download
+                className={buttonStyles({ variant: "secondary", size: "sm" })}
+              >
+                <DownloadIcon className="size-5" />
+                Exportar CSV
+              </a>
+            ) : null}
+          </div>
+          {audit.entries.length === 0 ? (
+            <p className="mt-3 rounded-2xl border border-dashed border-line bg-white p-8 text-center text-ink-muted">
+              {filtered
+                ? "Nenhuma ação encontrada com esses filtros."
+                : "Nenhum registro encontrado"}
+            </p>
+          ) : (
+            <AuditEntries
+              entries={audit.entries}
+              caption={`Histórico de ações, página ${query.page} de ${Math.max(1, totalPages)}`}
+            />
+          )}
+          <Pagination
+            page={query.page}
+            totalPages={totalPages}
+            hrefFor={(page) => listHref(query, { page })}
+          />
+        </>
+      )}
     </section>
   );
 }
