@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { type AdminQuery, adminHref, listHref, PARENT, parseAdminQuery } from "./admin-url";
+import {
+  type AdminQuery,
+  adminHref,
+  keepEventListState,
+  listHref,
+  PARENT,
+  parseAdminQuery,
+} from "./admin-url";
 
 const parse = (query: string) => parseAdminQuery(new URLSearchParams(query));
 const ID = "0b9f3c1e-6f1a-4c7e-9a52-3d2f1e0c4b6a";
@@ -15,6 +22,8 @@ describe("admin URL parsing", () => {
       confirm: null,
       result: null,
       refresh: false,
+      eventStatus: "pendentes",
+      eventPeriod: "proximos",
     } satisfies AdminQuery);
   });
 
@@ -33,6 +42,8 @@ describe("admin URL parsing", () => {
       confirm: "aprovar",
       result: "aprovado",
       refresh: true,
+      eventStatus: "pendentes",
+      eventPeriod: "proximos",
     } satisfies AdminQuery);
   });
 
@@ -86,5 +97,54 @@ describe("admin URL parsing", () => {
     );
     expect(PARENT.voluntario).toBe("voluntarios");
     expect(PARENT.evento).toBe("eventos");
+  });
+
+  it("reads the events filters, with Pendentes and Próximos as defaults for unknown values", () => {
+    expect(parse("secao=eventos&situacao=excluidos&periodo=passados")).toMatchObject({
+      eventStatus: "excluidos",
+      eventPeriod: "passados",
+    });
+    expect(parse("secao=eventos&situacao=APPROVED&periodo=ontem")).toMatchObject({
+      eventStatus: "pendentes",
+      eventPeriod: "proximos",
+    });
+  });
+
+  it("writes the events filters only in event sections and only when not the default", () => {
+    const filters = { eventStatus: "publicados", eventPeriod: "todos" } as const;
+    expect(adminHref({ section: "eventos", ...filters, search: "sao", page: 2 })).toBe(
+      "/admin/dashboard?secao=eventos&situacao=publicados&periodo=todos&busca=sao&pagina=2",
+    );
+    expect(
+      adminHref({ section: "eventos", eventStatus: "pendentes", eventPeriod: "proximos" }),
+    ).toBe("/admin/dashboard?secao=eventos");
+    expect(adminHref({ section: "voluntarios", ...filters })).toBe(
+      "/admin/dashboard?secao=voluntarios",
+    );
+    // A detail opened from the list keeps the list's state, so "Voltar" returns to it.
+    const detail = parse(`secao=evento&id=${ID}&situacao=reprovados&periodo=passados&pagina=3`);
+    expect(listHref(detail, { section: "eventos", id: null })).toBe(
+      "/admin/dashboard?secao=eventos&situacao=reprovados&periodo=passados&pagina=3",
+    );
+    expect(parse(new URL(listHref(detail, { confirm: "excluir" }), "http://x").search)).toEqual({
+      ...detail,
+      confirm: "excluir",
+    });
+  });
+
+  it("sends an action's redirect back to the events list as the admin left it", () => {
+    const from = parse(
+      `secao=eventos&situacao=publicados&periodo=todos&busca=feira&pagina=2&id=${ID}&confirmar=excluir`,
+    );
+    expect(keepEventListState("/admin/dashboard?secao=eventos&resultado=excluido", from)).toBe(
+      "/admin/dashboard?secao=eventos&situacao=publicados&periodo=todos&busca=feira&pagina=2&resultado=excluido",
+    );
+    // Other destinations, and actions posted from other sections, are left alone.
+    const elsewhere = "/admin/dashboard?secao=instituicoes&resultado=aprovado";
+    expect(keepEventListState(elsewhere, from)).toBe(elsewhere);
+    const people = parse("secao=voluntarios&busca=ana");
+    expect(keepEventListState("/admin/dashboard?secao=eventos&resultado=aprovado", people)).toBe(
+      "/admin/dashboard?secao=eventos&resultado=aprovado",
+    );
   });
 });

@@ -46,6 +46,18 @@ export type Result = (typeof RESULTS)[number];
 
 export type InstitutionTab = "pendentes" | "todos";
 
+/** The events list's filters (issue 14): by status and by date; the first of each is the default. */
+export const EVENT_STATUSES = [
+  "pendentes",
+  "publicados",
+  "reprovados",
+  "excluidos",
+  "todos",
+] as const;
+export type EventStatusFilter = (typeof EVENT_STATUSES)[number];
+export const EVENT_PERIODS = ["proximos", "passados", "todos"] as const;
+export type EventPeriod = (typeof EVENT_PERIODS)[number];
+
 export interface AdminQuery {
   section: Section;
   page: number;
@@ -56,6 +68,8 @@ export interface AdminQuery {
   result: Result | null;
   /** The section was reloaded with "Atualizar" (a failure then reads as a failed refresh). */
   refresh: boolean;
+  eventStatus: EventStatusFilter;
+  eventPeriod: EventPeriod;
 }
 
 /** docs/spec.md 9: search up to 50 characters. */
@@ -78,6 +92,8 @@ export function parseAdminQuery(params: URLSearchParams): AdminQuery {
     confirm: oneOf(CONFIRMATIONS, params.get("confirmar")),
     result: oneOf(RESULTS, params.get("resultado")),
     refresh: params.get("atualizar") === "1",
+    eventStatus: oneOf(EVENT_STATUSES, params.get("situacao")) ?? "pendentes",
+    eventPeriod: oneOf(EVENT_PERIODS, params.get("periodo")) ?? "proximos",
   };
 }
 
@@ -89,11 +105,22 @@ export interface AdminHrefInput {
   id?: string | null;
   confirm?: Confirmation;
   result?: Result;
+  eventStatus?: EventStatusFilter;
+  eventPeriod?: EventPeriod;
 }
 
 export function adminHref(input: AdminHrefInput): string {
   const params = new URLSearchParams({ secao: input.section });
   if (input.section.startsWith("instituic") && input.tab === "todos") params.set("aba", "todos");
+  // The events list and a detail opened from it carry the list's filters (so "Voltar" returns).
+  if (input.section.startsWith("evento")) {
+    if (input.eventStatus && input.eventStatus !== "pendentes") {
+      params.set("situacao", input.eventStatus);
+    }
+    if (input.eventPeriod && input.eventPeriod !== "proximos") {
+      params.set("periodo", input.eventPeriod);
+    }
+  }
   if (input.search) params.set("busca", input.search);
   if (input.page && input.page > 1) params.set("pagina", String(input.page));
   if (input.id) params.set("id", input.id);
@@ -109,7 +136,26 @@ export function listHref(query: AdminQuery, extra: Partial<AdminHrefInput> = {})
     tab: query.tab,
     search: query.search,
     page: query.page,
+    eventStatus: query.eventStatus,
+    eventPeriod: query.eventPeriod,
     id: ["voluntario", "instituicao", "evento"].includes(query.section) ? query.id : null,
     ...extra,
+  });
+}
+
+/**
+ * Where an action's redirect to the events list lands: the list as the admin left it (filters,
+ * search and page of the address the confirmation was posted from). Other targets are unchanged.
+ */
+export function keepEventListState(location: string, from: AdminQuery): string {
+  const target = parseAdminQuery(new URL(location, "http://admin").searchParams);
+  if (target.section !== "eventos" || !from.section.startsWith("evento")) return location;
+  return adminHref({
+    section: "eventos",
+    eventStatus: from.eventStatus,
+    eventPeriod: from.eventPeriod,
+    search: from.search,
+    page: from.page,
+    result: target.result ?? undefined,
   });
 }

@@ -1,5 +1,5 @@
-import { data } from "react-router";
-import { PARENT, parseAdminQuery } from "~/admin/admin-url";
+import { data, redirect } from "react-router";
+import { keepEventListState, PARENT, parseAdminQuery } from "~/admin/admin-url";
 import { AdminSectionView } from "~/components/admin/admin-section-view";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { usePublicConfig } from "~/components/layout/use-public-config";
@@ -40,7 +40,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = sessionUser(context);
   const outcome = await runAdminAction(await readFormData(request), admin.id);
-  if (outcome instanceof Response) return outcome;
+  if (outcome instanceof Response) {
+    // The confirmation posts to the page's own address: back to the events list as it was.
+    const location = outcome.headers.get("Location");
+    const query = parseAdminQuery(new URL(request.url).searchParams);
+    return location ? redirect(keepEventListState(location, query)) : outcome;
+  }
   return data(outcome, { status: 400 });
 }
 
