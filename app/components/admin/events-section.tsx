@@ -192,7 +192,7 @@ function EventCard({ card, query }: { card: AdminEventCard; query: AdminQuery })
           width={400}
           height={225}
           loading="lazy"
-          className="aspect-square w-20 shrink-0 rounded-xl bg-brand-50 object-cover sm:aspect-video sm:w-36"
+          className="aspect-square w-20 shrink-0 self-start rounded-xl bg-brand-50 object-cover sm:aspect-video sm:w-36"
         />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-start justify-between gap-x-2 gap-y-1">
