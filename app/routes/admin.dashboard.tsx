@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { keepEventListState, PARENT, parseAdminQuery } from "~/admin/admin-url";
 import { AdminSectionView } from "~/components/admin/admin-section-view";
 import { AdminShell } from "~/components/admin/admin-shell";
@@ -43,8 +43,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (outcome instanceof Response) {
     // The confirmation posts to the page's own address: back to the events list as it was.
     const location = outcome.headers.get("Location");
-    const query = parseAdminQuery(new URL(request.url).searchParams);
-    return location ? redirect(keepEventListState(location, query)) : outcome;
+    if (!location) return outcome;
+    const headers = new Headers(outcome.headers);
+    headers.set(
+      "Location",
+      keepEventListState(location, parseAdminQuery(new URL(request.url).searchParams)),
+    );
+    return new Response(null, { status: outcome.status, headers });
   }
   return data(outcome, { status: 400 });
 }
