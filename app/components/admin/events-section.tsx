@@ -74,7 +74,7 @@ export function EventsSection({ query, list }: { query: AdminQuery; list: AdminE
             name="busca"
             type="search"
             label="Buscar"
-            placeholder="Nome, resumo ou cidade"
+            placeholder="Nome, resumo, cidade"
             defaultValue={query.search}
             key={`${query.eventStatus}-${query.eventPeriod}-${query.search}`}
             maxLength={50}
