@@ -38,7 +38,7 @@ export async function loadAdminSection(query: AdminQuery) {
         list: await listInstitutions({
           page: query.page,
           search: query.search,
-          pendingOnly: query.tab === "pendentes",
+          tab: query.tab,
         }),
         target: query.id ? await getInstitutionDetails(query.id) : null,
       };

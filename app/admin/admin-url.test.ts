@@ -37,7 +37,7 @@ describe("admin URL parsing", () => {
       section: "instituicao",
       page: 4,
       search: "casa",
-      tab: "todos",
+      tab: "todas",
       id: ID,
       confirm: "aprovar",
       result: "aprovado",
@@ -68,7 +68,7 @@ describe("admin URL parsing", () => {
   it("writes links the parser reads back to the same state", () => {
     const state = {
       section: "instituicoes",
-      tab: "todos",
+      tab: "todas",
       search: "casa",
       page: 2,
       id: ID,
@@ -76,14 +76,25 @@ describe("admin URL parsing", () => {
     } as const;
     const href = adminHref(state);
     expect(href).toBe(
-      `/admin/dashboard?secao=instituicoes&aba=todos&busca=casa&pagina=2&id=${ID}&confirmar=reprovar`,
+      `/admin/dashboard?secao=instituicoes&aba=todas&busca=casa&pagina=2&id=${ID}&confirmar=reprovar`,
     );
     expect(parse(new URL(href, "http://x").search)).toMatchObject(state);
   });
 
+  it("reads each institutions tab, and the old 'todos' as 'todas'", () => {
+    for (const tab of ["pendentes", "aprovadas", "reprovadas", "todas"] as const) {
+      expect(parse(`secao=instituicoes&aba=${tab}`).tab).toBe(tab);
+    }
+    expect(parse("secao=instituicoes&aba=todos").tab).toBe("todas");
+    expect(parse("secao=instituicoes&confirmar=reabrir&resultado=reaberto")).toMatchObject({
+      confirm: "reabrir",
+      result: "reaberto",
+    });
+  });
+
   it("leaves defaults out of links: first page, pending tab, tab outside institutions", () => {
     expect(adminHref({ section: "dashboard" })).toBe("/admin/dashboard?secao=dashboard");
-    expect(adminHref({ section: "voluntarios", tab: "todos", page: 1 })).toBe(
+    expect(adminHref({ section: "voluntarios", tab: "todas", page: 1 })).toBe(
       "/admin/dashboard?secao=voluntarios",
     );
   });

@@ -31,12 +31,13 @@ export const PARENT: Record<Section, MenuSection> = {
   evento: "eventos",
 };
 
-export const CONFIRMATIONS = ["aprovar", "reprovar", "excluir", "resetar"] as const;
+export const CONFIRMATIONS = ["aprovar", "reprovar", "reabrir", "excluir", "resetar"] as const;
 export type Confirmation = (typeof CONFIRMATIONS)[number];
 
 export const RESULTS = [
   "aprovado",
   "reprovado",
+  "reaberto",
   "excluido",
   "voluntario-excluido",
   "instituicao-excluida",
@@ -44,7 +45,9 @@ export const RESULTS = [
 ] as const;
 export type Result = (typeof RESULTS)[number];
 
-export type InstitutionTab = "pendentes" | "todos";
+/** The institutions list by status (issue 14); "todas" counts what the dashboard counts. */
+export const INSTITUTION_TABS = ["pendentes", "aprovadas", "reprovadas", "todas"] as const;
+export type InstitutionTab = (typeof INSTITUTION_TABS)[number];
 
 /** The events list's filters (issue 14): by status and by date; the first of each is the default. */
 export const EVENT_STATUSES = [
@@ -87,7 +90,11 @@ export function parseAdminQuery(params: URLSearchParams): AdminQuery {
     section: oneOf(SECTIONS, params.get("secao")) ?? "dashboard",
     page: Number.isSafeInteger(page) && page > 0 ? Math.min(page, 100_000) : 1,
     search: (params.get("busca") ?? "").trim().slice(0, SEARCH_MAX),
-    tab: params.get("aba") === "todos" ? "todos" : "pendentes",
+    // "todos" was the tab's name before issue 14: old links keep working.
+    tab:
+      params.get("aba") === "todos"
+        ? "todas"
+        : (oneOf(INSTITUTION_TABS, params.get("aba")) ?? "pendentes"),
     id: id && isUuid(id) ? id.toLowerCase() : null,
     confirm: oneOf(CONFIRMATIONS, params.get("confirmar")),
     result: oneOf(RESULTS, params.get("resultado")),
@@ -111,7 +118,9 @@ export interface AdminHrefInput {
 
 export function adminHref(input: AdminHrefInput): string {
   const params = new URLSearchParams({ secao: input.section });
-  if (input.section.startsWith("instituic") && input.tab === "todos") params.set("aba", "todos");
+  if (input.section.startsWith("instituic") && input.tab && input.tab !== "pendentes") {
+    params.set("aba", input.tab);
+  }
   // The events list and a detail opened from it carry the list's filters (so "Voltar" returns).
   if (input.section.startsWith("evento")) {
     if (input.eventStatus && input.eventStatus !== "pendentes") {

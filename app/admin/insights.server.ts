@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { events, institutions, users } from "~/db/schema";
 
@@ -40,13 +40,35 @@ export async function getEventsPerMonth(): Promise<ChartPoint[]> {
 const QUEUE_LIMIT = 5;
 
 /** The oldest items waiting for a decision, first come first served. */
+export interface QueueItem {
+  id: string;
+  name: string;
+  /** What kind of review: a corrected record sent back, or a new name an approved one asked. */
+  note?: string;
+}
+
 export async function listReviewQueue() {
-  const [pendingInstitutions, pendingEvents] = await Promise.all([
+  const [pendingInstitutions, renamed, pendingEvents] = await Promise.all([
     db()
-      .select({ id: institutions.userId, name: institutions.name })
+      .select({
+        id: institutions.userId,
+        name: institutions.name,
+        resubmitted: sql<boolean>`${institutions.resubmittedAt} is not null`,
+      })
       .from(institutions)
       .where(eq(institutions.status, "PENDING"))
       .orderBy(asc(institutions.createdAt))
+      .limit(QUEUE_LIMIT),
+    // Served by the partial index institutions_proposed_name_idx (few rows at any time).
+    db()
+      .select({
+        id: institutions.userId,
+        name: institutions.name,
+        proposed: institutions.proposedName,
+      })
+      .from(institutions)
+      .where(and(eq(institutions.status, "APPROVED"), isNotNull(institutions.proposedName)))
+      .orderBy(asc(institutions.updatedAt))
       .limit(QUEUE_LIMIT),
     db()
       .select({ id: events.id, name: events.name })
@@ -55,5 +77,12 @@ export async function listReviewQueue() {
       .orderBy(asc(events.createdAt))
       .limit(QUEUE_LIMIT),
   ]);
-  return { institutions: pendingInstitutions, events: pendingEvents };
+  const institutionItems: QueueItem[] = [
+    ...pendingInstitutions.map(({ resubmitted, ...item }) =>
+      resubmitted ? { ...item, note: "Reenviado" } : item,
+    ),
+    ...renamed.map(({ proposed, ...item }) => ({ ...item, note: `Novo nome: ${proposed}` })),
+  ].slice(0, QUEUE_LIMIT);
+  const eventItems: QueueItem[] = pendingEvents;
+  return { institutions: institutionItems, events: eventItems };
 }

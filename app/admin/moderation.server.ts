@@ -20,16 +20,30 @@ export const STATUS_MESSAGES = {
 
 const link = (path: string) => new URL(path, env().BASE_URL).toString();
 
-export async function reviewInstitution(input: {
-  adminId: string;
-  institutionId: string;
-  approved: boolean;
-}): Promise<void> {
+/** A decision: approval, or a rejection with the reason the institution will read. */
+export type Decision = { approved: true } | { approved: false; reason: string };
+
+/**
+ * Approves or rejects a pending institution. The decision clears what a resubmission left for
+ * the admin to compare (when, what changed); a rejection keeps its reason for the institution.
+ */
+export async function reviewInstitution(
+  input: { adminId: string; institutionId: string } & Decision,
+): Promise<void> {
   const status = input.approved ? "APPROVED" : "REJECTED";
+  const reason = input.approved ? null : input.reason;
+  const reviewedAt = new Date();
   await db().transaction(async (tx) => {
     const [row] = await tx
       .update(institutions)
-      .set({ status, reviewedAt: new Date(), reviewedBy: input.adminId })
+      .set({
+        status,
+        reviewedAt,
+        reviewedBy: input.adminId,
+        reviewReason: reason,
+        resubmittedAt: null,
+        resubmissionChanges: null,
+      })
       .where(and(eq(institutions.userId, input.institutionId), eq(institutions.status, "PENDING")))
       .returning({ name: institutions.name });
     if (!row) throw new AppError("conflict", STATUS_MESSAGES.institution);
@@ -41,11 +55,12 @@ export async function reviewInstitution(input: {
     await enqueueEmail(tx, {
       to: account.email,
       kind: "institution-review",
-      dedupeKey: `institution-review:${input.institutionId}:${status}`,
+      // One e-mail per decision: a reopened or resubmitted record may be decided again.
+      dedupeKey: `institution-review:${input.institutionId}:${status}:${reviewedAt.toISOString()}`,
       ...institutionReviewEmail({
         institutionName: row.name,
-        approved: input.approved,
-        url: link("/auth/login"),
+        reason,
+        url: link(input.approved ? "/auth/login" : "/app/instituicao"),
       }),
     });
     await recordAudit(tx, {
@@ -53,21 +68,21 @@ export async function reviewInstitution(input: {
       action: input.approved ? "institution.approve" : "institution.reject",
       targetType: "institution",
       targetId: input.institutionId,
-      details: { name: row.name, status },
+      details: reason ? { name: row.name, status, reason } : { name: row.name, status },
     });
   });
 }
 
-export async function reviewEvent(input: {
-  adminId: string;
-  eventId: string;
-  approved: boolean;
-}): Promise<void> {
+export async function reviewEvent(
+  input: { adminId: string; eventId: string } & Decision,
+): Promise<void> {
   const status = input.approved ? "APPROVED" : "REJECTED";
+  const reason = input.approved ? null : input.reason;
+  const reviewedAt = new Date();
   await db().transaction(async (tx) => {
     const [row] = await tx
       .update(events)
-      .set({ status, reviewedAt: new Date(), reviewedBy: input.adminId })
+      .set({ status, reviewedAt, reviewedBy: input.adminId, reviewReason: reason })
       .where(and(eq(events.id, input.eventId), eq(events.status, "PENDING")))
       .returning({ name: events.name, institutionId: events.institutionId });
     if (!row) throw new AppError("conflict", STATUS_MESSAGES.event);
@@ -80,12 +95,12 @@ export async function reviewEvent(input: {
       await enqueueEmail(tx, {
         to: owner.email,
         kind: "event-review",
-        dedupeKey: `event-review:${input.eventId}:${status}`,
+        dedupeKey: `event-review:${input.eventId}:${status}:${reviewedAt.toISOString()}`,
         ...eventReviewEmail({
           institutionName: owner.name,
           eventName: row.name,
-          approved: input.approved,
-          url: link(`/eventos/${input.eventId}`),
+          reason,
+          url: link(input.approved ? `/eventos/${input.eventId}` : "/app/instituicao"),
         }),
       });
     }
@@ -94,7 +109,7 @@ export async function reviewEvent(input: {
       action: input.approved ? "event.approve" : "event.reject",
       targetType: "event",
       targetId: input.eventId,
-      details: { name: row.name, status },
+      details: reason ? { name: row.name, status, reason } : { name: row.name, status },
     });
   });
 }
@@ -114,6 +129,66 @@ export async function deleteEvent(input: { adminId: string; eventId: string }): 
       targetType: "event",
       targetId: input.eventId,
       details: { name: row.name, status: "DELETED" },
+    });
+  });
+}
+
+/**
+ * Reopens a decision: an approved or rejected institution goes back to PENDING (off the public
+ * site until decided again). The previous decision stays in the audit trail; no e-mail is sent,
+ * since nothing is asked of the institution yet.
+ */
+export async function reopenInstitution(input: {
+  adminId: string;
+  institutionId: string;
+}): Promise<void> {
+  await db().transaction(async (tx) => {
+    const [before] = await tx
+      .select({ status: institutions.status })
+      .from(institutions)
+      .where(eq(institutions.userId, input.institutionId))
+      .for("update");
+    const [row] = await tx
+      .update(institutions)
+      .set({ status: "PENDING", reviewedAt: new Date(), reviewedBy: input.adminId })
+      .where(
+        and(
+          eq(institutions.userId, input.institutionId),
+          inArray(institutions.status, ["APPROVED", "REJECTED"]),
+        ),
+      )
+      .returning({ name: institutions.name });
+    if (!row || !before) throw new AppError("conflict", STATUS_MESSAGES.institution);
+    await recordAudit(tx, {
+      actorId: input.adminId,
+      action: "institution.reopen",
+      targetType: "institution",
+      targetId: input.institutionId,
+      details: { name: row.name, status: "PENDING", previous: before.status },
+    });
+  });
+}
+
+/** Reopens an approved or rejected event (a deleted one stays deleted: that was final). */
+export async function reopenEvent(input: { adminId: string; eventId: string }): Promise<void> {
+  await db().transaction(async (tx) => {
+    const [before] = await tx
+      .select({ status: events.status })
+      .from(events)
+      .where(eq(events.id, input.eventId))
+      .for("update");
+    const [row] = await tx
+      .update(events)
+      .set({ status: "PENDING", reviewedAt: new Date(), reviewedBy: input.adminId })
+      .where(and(eq(events.id, input.eventId), inArray(events.status, ["APPROVED", "REJECTED"])))
+      .returning({ name: events.name });
+    if (!row || !before) throw new AppError("conflict", STATUS_MESSAGES.event);
+    await recordAudit(tx, {
+      actorId: input.adminId,
+      action: "event.reopen",
+      targetType: "event",
+      targetId: input.eventId,
+      details: { name: row.name, status: "PENDING", previous: before.status },
     });
   });
 }

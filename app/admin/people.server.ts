@@ -2,7 +2,9 @@ import { type AnyColumn, and, asc, count, eq, type SQL, sql } from "drizzle-orm"
 import { ADMIN_PAGE_SIZE } from "~/config/constants";
 import { db } from "~/db/client.server";
 import { institutions, users, volunteers } from "~/db/schema";
+import { imageUrl } from "~/images/images.server";
 import { searchTextMatches } from "~/lists/search-match.server";
+import type { InstitutionTab } from "./admin-url";
 
 /**
  * The admin's people lists and records (docs/spec.md 7 "Service-layer operations (admin)"). Search is
@@ -13,11 +15,18 @@ export interface PersonRow {
   id: string;
   name: string;
   email: string;
+  /** Institutions only: what the admin should notice before opening the record. */
+  marks?: InstitutionMark[];
 }
+
+/** "Reenviado": corrected after a rejection; "Novo nome": an approved one asked for a new name. */
+export type InstitutionMark = "reenviado" | "novo-nome" | "pendente" | "aprovada" | "reprovada";
 
 export interface PersonPage {
   rows: PersonRow[];
   total: number;
+  /** Institutions only: how many records each tab holds, for the tabs' labels. */
+  tabCounts?: Record<InstitutionTab, number>;
 }
 
 function matches(searchText: AnyColumn, term: string): SQL | undefined {
@@ -41,19 +50,36 @@ export async function listVolunteers(input: { page: number; search: string }): P
   return { rows, total: total[0]?.n ?? 0 };
 }
 
-/** "Pendentes" lists PENDING; "Todos" lists PENDING and APPROVED (docs/spec.md 4). */
+const TAB_STATUS: Record<InstitutionTab, string | null> = {
+  pendentes: "PENDING",
+  aprovadas: "APPROVED",
+  reprovadas: "REJECTED",
+  todas: null,
+};
+
+/**
+ * One tab of institutions by status (issue 14: docs/spec.md 4 listed only PENDING and APPROVED,
+ * so a rejection could be neither found nor reversed), with every tab's count: "Todas" counts
+ * every institution, as the dashboard does.
+ */
 export async function listInstitutions(input: {
   page: number;
   search: string;
-  pendingOnly: boolean;
+  tab: InstitutionTab;
 }): Promise<PersonPage> {
-  const status = input.pendingOnly
-    ? eq(institutions.status, "PENDING")
-    : sql`${institutions.status} in ('PENDING', 'APPROVED')`;
-  const where = and(status, matches(users.searchText, input.search));
-  const [rows, total] = await Promise.all([
+  const tabStatus = TAB_STATUS[input.tab];
+  const search = matches(users.searchText, input.search);
+  const where = and(tabStatus ? eq(institutions.status, tabStatus) : undefined, search);
+  const [rows, byStatus] = await Promise.all([
     db()
-      .select({ id: institutions.userId, name: institutions.name, email: users.email })
+      .select({
+        id: institutions.userId,
+        name: institutions.name,
+        email: users.email,
+        status: institutions.status,
+        resubmitted: sql<boolean>`${institutions.resubmittedAt} is not null`,
+        renamed: sql<boolean>`${institutions.proposedName} is not null`,
+      })
       .from(institutions)
       .innerJoin(users, eq(users.id, institutions.userId))
       .where(where)
@@ -61,12 +87,45 @@ export async function listInstitutions(input: {
       .limit(ADMIN_PAGE_SIZE)
       .offset((input.page - 1) * ADMIN_PAGE_SIZE),
     db()
-      .select({ n: count() })
+      .select({ status: institutions.status, n: count() })
       .from(institutions)
       .innerJoin(users, eq(users.id, institutions.userId))
-      .where(where),
+      .where(search)
+      .groupBy(institutions.status),
   ]);
-  return { rows, total: total[0]?.n ?? 0 };
+  const counted = (status: string) => byStatus.find((row) => row.status === status)?.n ?? 0;
+  const tabCounts = {
+    pendentes: counted("PENDING"),
+    aprovadas: counted("APPROVED"),
+    reprovadas: counted("REJECTED"),
+    todas: byStatus.reduce((sum, row) => sum + row.n, 0),
+  };
+  return {
+    rows: rows.map(({ status, resubmitted, renamed, ...row }) => ({
+      ...row,
+      marks: institutionMarks({ status, resubmitted, renamed }, input.tab),
+    })),
+    total: tabCounts[input.tab],
+    tabCounts,
+  };
+}
+
+const STATUS_MARKS: Record<string, InstitutionMark> = {
+  PENDING: "pendente",
+  APPROVED: "aprovada",
+  REJECTED: "reprovada",
+};
+
+function institutionMarks(
+  row: { status: string; resubmitted: boolean; renamed: boolean },
+  tab: InstitutionTab,
+): InstitutionMark[] {
+  const marks: InstitutionMark[] = [];
+  if (row.status === "PENDING" && row.resubmitted) marks.push("reenviado");
+  if (row.status === "APPROVED" && row.renamed) marks.push("novo-nome");
+  // "Todas" mixes statuses: say which one each row is.
+  if (tab === "todas") marks.push(STATUS_MARKS[row.status] ?? "pendente");
+  return marks;
 }
 
 export async function getVolunteerDetails(id: string) {
@@ -100,6 +159,14 @@ export async function getInstitutionDetails(id: string) {
       contactEmail: institutions.contactEmail,
       permitDivulgation: institutions.permitDivulgation,
       status: institutions.status,
+      profileImageId: institutions.profileImageId,
+      coverImageId: institutions.coverImageId,
+      createdAt: institutions.createdAt,
+      reviewedAt: institutions.reviewedAt,
+      reviewReason: institutions.reviewReason,
+      resubmittedAt: institutions.resubmittedAt,
+      resubmissionChanges: institutions.resubmissionChanges,
+      proposedName: institutions.proposedName,
       street: institutions.street,
       number: institutions.number,
       neighborhood: institutions.neighborhood,
@@ -110,7 +177,16 @@ export async function getInstitutionDetails(id: string) {
     .from(institutions)
     .innerJoin(users, eq(users.id, institutions.userId))
     .where(eq(institutions.userId, id));
-  return row ?? null;
+  if (!row) return null;
+  const { profileImageId, coverImageId, createdAt, reviewedAt, resubmittedAt, ...fields } = row;
+  return {
+    ...fields,
+    profileImageUrl: profileImageId ? imageUrl(profileImageId) : null,
+    coverImageUrl: coverImageId ? imageUrl(coverImageId) : null,
+    createdAt: createdAt.toISOString(),
+    reviewedAt: reviewedAt?.toISOString() ?? null,
+    resubmittedAt: resubmittedAt?.toISOString() ?? null,
+  };
 }
 
 export type InstitutionDetails = NonNullable<Awaited<ReturnType<typeof getInstitutionDetails>>>;

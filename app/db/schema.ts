@@ -278,6 +278,10 @@ export const institutions = pgTable(
   },
   (t) => [
     index("institutions_status_name_idx").on(t.status, t.name),
+    // The dashboard's queue of names waiting for review: few rows, found without a scan.
+    index("institutions_proposed_name_idx")
+      .on(t.updatedAt)
+      .where(sql`${t.proposedName} is not null`),
     index("institutions_status_state_city_idx").on(t.status, t.state, t.city),
     index("institutions_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("institutions_search_document_idx")

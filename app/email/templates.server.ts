@@ -144,10 +144,11 @@ export function applicationDecisionEmail(input: {
 /** The admin's decision on an institution's sign-up (docs/design.md 7.8). */
 export function institutionReviewEmail(input: {
   institutionName: string;
-  approved: boolean;
+  /** Null for an approval; the admin's reason for a rejection. */
+  reason: string | null;
   url: string;
 }): RenderedEmail {
-  if (input.approved) {
+  if (input.reason === null) {
     return renderEmail({
       subject: `Cadastro aprovado: ${input.institutionName}`,
       greeting: `Olá, equipe ${input.institutionName}!`,
@@ -163,8 +164,10 @@ export function institutionReviewEmail(input: {
     greeting: `Olá, equipe ${input.institutionName}!`,
     paragraphs: [
       "Analisamos o cadastro da sua instituição e, desta vez, ele não foi aprovado.",
-      "Se acreditar que houve um engano, responda pelos canais de contato do site.",
+      `Motivo: ${input.reason}`,
+      "Vocês podem corrigir os dados na área da instituição e reenviar o cadastro para análise. Se acreditar que houve um engano, fale com o suporte pelos canais de contato do site.",
     ],
+    action: { label: "Corrigir e reenviar cadastro", url: input.url },
   });
 }
 
@@ -172,10 +175,11 @@ export function institutionReviewEmail(input: {
 export function eventReviewEmail(input: {
   institutionName: string;
   eventName: string;
-  approved: boolean;
+  /** Null for an approval; the admin's reason for a rejection. */
+  reason: string | null;
   url: string;
 }): RenderedEmail {
-  if (input.approved) {
+  if (input.reason === null) {
     return renderEmail({
       subject: `Evento aprovado: ${input.eventName}`,
       greeting: `Olá, equipe ${input.institutionName}!`,
@@ -188,7 +192,9 @@ export function eventReviewEmail(input: {
     greeting: `Olá, equipe ${input.institutionName}!`,
     paragraphs: [
       `Analisamos o evento "${input.eventName}" e, desta vez, ele não foi aprovado para publicação.`,
+      `Motivo: ${input.reason}`,
       "Vocês podem revisar as informações e cadastrar o evento novamente.",
     ],
+    action: { label: "Acessar a área da instituição", url: input.url },
   });
 }

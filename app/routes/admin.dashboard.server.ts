@@ -8,7 +8,14 @@ import {
 } from "~/admin/accounts.server";
 import { loadAdminSection, type SectionData } from "~/admin/admin-sections.server";
 import { type AdminQuery, adminHref, type Result, type Section } from "~/admin/admin-url";
-import { deleteEvent, reviewEvent, reviewInstitution } from "~/admin/moderation.server";
+import {
+  deleteEvent,
+  reopenEvent,
+  reopenInstitution,
+  reviewEvent,
+  reviewInstitution,
+} from "~/admin/moderation.server";
+import { composeReason } from "~/admin/review-reasons";
 import { AppError, isAppError } from "~/lib/app-error";
 import { log } from "~/lib/log.server";
 
@@ -82,6 +89,8 @@ const actionSchema = z.object({
     "excluir-instituicao",
     "aprovar-evento",
     "reprovar-evento",
+    "reabrir-instituicao",
+    "reabrir-evento",
     "excluir-evento",
     "excluir-voluntario",
     "resetar-senha",
@@ -89,9 +98,23 @@ const actionSchema = z.object({
   id: z.uuid(),
   /** The section the reset was asked from, to come back to it. */
   origem: z.enum(["voluntario", "instituicao"]).optional(),
+  /** A rejection's reason (a code of REVIEW_REASONS) and the admin's own words. */
+  motivo: z.string().optional(),
+  detalhes: z.string().optional(),
 });
 
 export type AdminIntent = z.infer<typeof actionSchema>["intent"];
+
+/** The "Erro" dialog's text; a rejection without a valid reason reopens its form instead. */
+export interface ActionFailure {
+  error: string;
+  retry?: { motivo: string; detalhes: string };
+}
+
+const reasonRefused = (message: string, motivo?: string, detalhes?: string): ActionFailure => ({
+  error: message,
+  retry: { motivo: motivo ?? "", detalhes: (detalhes ?? "").slice(0, 2_000) },
+});
 
 const back = (section: Section, result: Result, id?: string) =>
   redirect(adminHref({ section, result, id }));
@@ -103,24 +126,41 @@ const back = (section: Section, result: Result, id?: string) =>
 export async function runAdminAction(
   formData: FormData,
   adminId: string,
-): Promise<Response | { error: string }> {
+): Promise<Response | ActionFailure> {
   const parsed = actionSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) return { error: "Ação inválida. Atualize a página e tente novamente." };
-  const { intent, id, origem } = parsed.data;
+  const { intent, id, origem, motivo, detalhes } = parsed.data;
   try {
     switch (intent) {
       case "aprovar-instituicao":
+        await reviewInstitution({ adminId, institutionId: id, approved: true });
+        return back("instituicoes", "aprovado");
       case "reprovar-instituicao": {
-        const approved = intent === "aprovar-instituicao";
-        await reviewInstitution({ adminId, institutionId: id, approved });
-        return back("instituicoes", approved ? "aprovado" : "reprovado");
+        const reason = composeReason("institution", motivo, detalhes);
+        if (!reason.ok) return reasonRefused(reason.message, motivo, detalhes);
+        await reviewInstitution({
+          adminId,
+          institutionId: id,
+          approved: false,
+          reason: reason.reason,
+        });
+        return back("instituicoes", "reprovado");
       }
       case "aprovar-evento":
+        await reviewEvent({ adminId, eventId: id, approved: true });
+        return back("eventos", "aprovado");
       case "reprovar-evento": {
-        const approved = intent === "aprovar-evento";
-        await reviewEvent({ adminId, eventId: id, approved });
-        return back("eventos", approved ? "aprovado" : "reprovado");
+        const reason = composeReason("event", motivo, detalhes);
+        if (!reason.ok) return reasonRefused(reason.message, motivo, detalhes);
+        await reviewEvent({ adminId, eventId: id, approved: false, reason: reason.reason });
+        return back("eventos", "reprovado");
       }
+      case "reabrir-instituicao":
+        await reopenInstitution({ adminId, institutionId: id });
+        return back("instituicao", "reaberto", id);
+      case "reabrir-evento":
+        await reopenEvent({ adminId, eventId: id });
+        return back("evento", "reaberto", id);
       case "excluir-evento":
         await deleteEvent({ adminId, eventId: id });
         return back("eventos", "excluido");

@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ) {
     const email = page.data.record.email;
     notice = {
-      message: `Email de redefinição de senha enviado com sucesso para ${email}`,
+      message: `E-mail de redefinição de senha enviado com sucesso para ${email}`,
       tone: "success",
     };
   }
@@ -65,6 +65,9 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
           data={loaderData.data}
           notice={notice}
           actionError={actionData?.error ?? null}
+          reasonRetry={
+            actionData?.retry ? { message: actionData.error, ...actionData.retry } : null
+          }
         />
       </AdminShell>
     </ToastProvider>

@@ -210,7 +210,7 @@ describe("keyboard only", { timeout: 180_000 }, () => {
     await expect
       .poll(() => done.evaluate((node) => node.contains(document.activeElement)))
       .toBe(true);
-    await tabTo(page, done.getByRole("link", { name: "OK" }), "OK");
+    await tabTo(page, done.getByRole("button", { name: "OK" }), "OK");
     await page.keyboard.press("Enter");
     await done.waitFor({ state: "detached" });
     expect((await fetch(`${server.url}/instituicoes/${id}`)).status).toBe(200);

@@ -10,6 +10,7 @@ import { shot } from "../helpers/screenshots";
 import { POLL } from "../helpers/wait";
 import {
   type AdminWorld,
+  chooseReason,
   confirmIn,
   expectResult,
   signInPage,
@@ -155,10 +156,10 @@ describe("lists", () => {
     await page.getByRole("searchbox").fill("aurora");
     await page.getByRole("button", { name: "Buscar", exact: true }).click();
     await page.getByText("1 cadastro pendente", { exact: true }).waitFor();
-    await page.getByRole("link", { name: "Todos" }).click();
-    await page.waitForURL(/aba=todos/);
+    await page.getByRole("link", { name: /^Todas/ }).click();
+    await page.waitForURL(/aba=todas/);
     expect(page.url()).not.toContain("busca");
-    await page.getByText("35 cadastros", { exact: true }).waitFor();
+    await page.getByText("35 instituições", { exact: true }).waitFor();
     expect(await page.getByRole("searchbox").inputValue()).toBe("");
     expect(
       await page
@@ -193,6 +194,7 @@ describe("moderation", () => {
     const { page } = admin;
     await page.goto(dash(`secao=instituicao&id=${boreal.id}`));
     await page.getByRole("link", { name: "Reprovar" }).click();
+    await chooseReason(page, "Reprovar instituição?");
     await confirmIn(page, "Reprovar instituição?", "Reprovar");
     await expectResult(page, "Reprovado!");
     await page.getByText("Nenhum cadastro pendente").waitFor();
@@ -226,6 +228,7 @@ describe("moderation", () => {
     await page.goto(dash(`secao=evento&id=${id}`));
     await page.getByRole("heading", { level: 1, name: "Evento pendente" }).waitFor();
     await page.getByRole("link", { name: "Reprovar" }).click();
+    await chooseReason(page, "Reprovar evento?");
     await confirmIn(page, "Reprovar evento?", "Reprovar evento");
     await page.waitForURL(/secao=eventos&resultado=reprovado/);
     await expectResult(page, "Reprovado!");
@@ -261,7 +264,7 @@ describe("accounts", () => {
     await page.getByRole("link", { name: "Resetar senha" }).click();
     await confirmIn(page, "Resetar senha?", "Enviar e-mail");
     await page
-      .getByText(`Email de redefinição de senha enviado com sucesso para ${person.email}`)
+      .getByText(`E-mail de redefinição de senha enviado com sucesso para ${person.email}`)
       .waitFor();
     const [mail] = await waitForMail(world.server.mailDir, person.email, "Redefinição de senha");
     expect(resetLinkIn(mail)).toBeTruthy();
@@ -279,7 +282,9 @@ describe("accounts", () => {
     await dialog.getByRole("button", { name: "Enviar e-mail" }).click();
     await page
       .getByRole("status")
-      .filter({ hasText: `Email de redefinição de senha enviado com sucesso para ${person.email}` })
+      .filter({
+        hasText: `E-mail de redefinição de senha enviado com sucesso para ${person.email}`,
+      })
       .waitFor();
     await waitForMail(world.server.mailDir, person.email, "Redefinição de senha");
     await context.close();

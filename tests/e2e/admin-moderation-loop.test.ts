@@ -18,7 +18,7 @@ import {
   press,
   waitForStep,
 } from "../helpers/signup-wizard";
-import { confirmIn, expectResult, signInPage } from "./admin-support";
+import { chooseReason, confirmIn, expectResult, signInPage } from "./admin-support";
 import { listCards } from "./public-support";
 
 /**
@@ -176,6 +176,7 @@ describe.sequential("moderation loop", () => {
     await page.getByRole("link", { name: `Visualizar ${REJECTED_EVENT}` }).click();
     await page.getByRole("heading", { level: 1, name: "Evento pendente" }).waitFor();
     await page.getByRole("link", { name: "Reprovar" }).click();
+    await chooseReason(page, "Reprovar evento?");
     await confirmIn(page, "Reprovar evento?", "Reprovar evento");
     await expectResult(page, "Reprovado!");
 

@@ -99,6 +99,14 @@ export async function signInPage(
   return { context, page };
 }
 
+/** Picks a rejection's reason in the open "Reprovar …?" dialog (the first common one). */
+export async function chooseReason(page: Page, dialogName: string, details?: string) {
+  const dialog = page.getByRole("dialog", { name: dialogName });
+  await expect.poll(() => dialog.evaluate((node) => node.matches(":modal")), POLL.ui).toBe(true);
+  await dialog.getByRole("radio").first().check();
+  if (details) await dialog.getByLabel(/Detalhes para a instituição/).fill(details);
+}
+
 /** Waits for a confirmation dialog to be modal and presses its button. */
 export async function confirmIn(page: Page, dialogName: string, button: string) {
   const dialog = page.getByRole("dialog", { name: dialogName });
@@ -111,6 +119,6 @@ export async function expectResult(page: Page, title: string, message?: string) 
   const dialog = page.getByRole("dialog", { name: title });
   await dialog.waitFor();
   if (message) await expect.poll(() => dialog.textContent(), POLL.server).toContain(message);
-  await dialog.getByRole("link", { name: "OK" }).click();
+  await dialog.getByRole("button", { name: "OK" }).click();
   await dialog.waitFor({ state: "detached" });
 }

@@ -87,7 +87,7 @@ function laterRoute(profile?: "VOLUNTEER" | "INSTITUTION"): Record<Actor, Outcom
   return expected;
 }
 
-type Key = Exclude<Actor, "anonymous"> | "other" | "pending2" | "pending3";
+type Key = Exclude<Actor, "anonymous"> | "other" | "pending2" | "pending3" | "decided";
 let server: SecurityServer<Key>;
 const clients = {} as Record<Actor, HttpClient>;
 
@@ -151,6 +151,7 @@ beforeAll(async () => {
       other: { kind: "volunteer" },
       pending2: { kind: "institution", status: "PENDING" },
       pending3: { kind: "institution", status: "PENDING" },
+      decided: { kind: "institution", status: "REJECTED" },
     },
     events: [
       { key: "toEdit", institution: "approved", name: "Evento para editar", status: "APPROVED" },
@@ -163,6 +164,7 @@ beforeAll(async () => {
       { key: "toApprove", institution: "approved", name: "Evento para aprovar", status: "PENDING" },
       { key: "toReject", institution: "approved", name: "Evento para reprovar", status: "PENDING" },
       { key: "toDelete", institution: "approved", name: "Evento para excluir", status: "APPROVED" },
+      { key: "toReopen", institution: "approved", name: "Evento para reabrir", status: "REJECTED" },
     ],
     applications: [
       { key: "toAccept", volunteer: "volunteer", institution: "approved" },
@@ -331,6 +333,9 @@ const admin = (intent: string, target: () => string, extra: Record<string, strin
   form: () => ({ intent, id: target(), ...extra }),
 });
 
+/** A rejection needs its reason (issue 14). */
+const REASON = { motivo: "outro", detalhes: "Motivo escrito pelo teste de segurança." };
+
 const NOT_APPROVED = { status: 403, text: "Apenas instituições aprovadas podem fazer isso." };
 const TO_STATUS_SCREEN = { redirect: "/app/instituicao" };
 
@@ -441,10 +446,12 @@ const ACTIONS: ActionRow[] = [
     url: () => "/admin/dashboard",
     intents: [
       admin("aprovar-instituicao", () => accountId("pending")),
-      admin("reprovar-instituicao", () => accountId("pending2")),
+      admin("reprovar-instituicao", () => accountId("pending2"), REASON),
+      admin("reabrir-instituicao", () => accountId("decided")),
       admin("excluir-instituicao", () => accountId("pending3")),
       admin("aprovar-evento", () => id("toApprove")),
-      admin("reprovar-evento", () => id("toReject")),
+      admin("reprovar-evento", () => id("toReject"), REASON),
+      admin("reabrir-evento", () => id("toReopen")),
       admin("excluir-evento", () => id("toDelete")),
       admin("resetar-senha", () => accountId("other"), { origem: "voluntario" }),
       admin("excluir-voluntario", () => accountId("other")),

@@ -1,7 +1,12 @@
+import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { Result } from "~/admin/admin-url";
+import { REASON_DETAILS_MAX } from "~/admin/review-reasons";
 import { buttonStyles } from "../ui/button-styles";
+import { ErrorMessage } from "../ui/error-message";
 import { PrimaryButton } from "../ui/primary-button";
+import { RadioGroup } from "../ui/radio-group";
+import { TextArea } from "../ui/text-area";
 import { ModalDialog } from "./modal-dialog";
 
 export interface ConfirmSpec {
@@ -13,34 +18,112 @@ export interface ConfirmSpec {
   danger?: boolean;
   /** Extra hidden fields (e.g. where a password reset was asked from). */
   fields?: Record<string, string>;
+  /** A rejection asks why: the common reasons by code (REVIEW_REASONS), "outro" among them. */
+  reasons?: Readonly<Record<string, string>>;
+}
+
+/** What a refused rejection sent, to show again with the message (nothing typed is lost). */
+export interface ReasonRetry {
+  message: string;
+  motivo: string;
+  detalhes: string;
 }
 
 /** "Are you sure?" before any admin action: cancel goes back, confirm posts the action. */
-export function ConfirmDialog({ spec, cancelHref }: { spec: ConfirmSpec; cancelHref: string }) {
+export function ConfirmDialog({
+  spec,
+  cancelHref,
+  retry,
+}: {
+  spec: ConfirmSpec;
+  cancelHref: string;
+  retry?: ReasonRetry | null;
+}) {
   const navigation = useNavigation();
   const busy =
     navigation.state === "submitting" && navigation.formData?.get("intent") === spec.intent;
+  const cancel = (
+    <Link
+      to={cancelHref}
+      replace
+      preventScrollReset
+      className={buttonStyles({ variant: "secondary", size: "sm" })}
+    >
+      Cancelar
+    </Link>
+  );
+  const hidden = (
+    <>
+      <input type="hidden" name="intent" value={spec.intent} />
+      <input type="hidden" name="id" value={spec.id} />
+      {Object.entries(spec.fields ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+    </>
+  );
+  const confirm = (
+    <PrimaryButton size="sm" variant={spec.danger ? "danger" : "primary"} loading={busy}>
+      {spec.confirmLabel}
+    </PrimaryButton>
+  );
+  if (spec.reasons) {
+    return (
+      <ModalDialog title={spec.title} description={spec.description} closeHref={cancelHref} wide>
+        <Form method="post" preventScrollReset className="w-full">
+          {hidden}
+          <ReasonFields reasons={spec.reasons} retry={retry ?? null} />
+          <div className="mt-6 flex flex-wrap justify-end gap-3">
+            {cancel}
+            {confirm}
+          </div>
+        </Form>
+      </ModalDialog>
+    );
+  }
   return (
     <ModalDialog title={spec.title} description={spec.description} closeHref={cancelHref}>
-      <Link
-        to={cancelHref}
-        replace
-        preventScrollReset
-        className={buttonStyles({ variant: "secondary", size: "sm" })}
-      >
-        Cancelar
-      </Link>
+      {cancel}
       <Form method="post" preventScrollReset>
-        <input type="hidden" name="intent" value={spec.intent} />
-        <input type="hidden" name="id" value={spec.id} />
-        {Object.entries(spec.fields ?? {}).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-        <PrimaryButton size="sm" variant={spec.danger ? "danger" : "primary"} loading={busy}>
-          {spec.confirmLabel}
-        </PrimaryButton>
+        {hidden}
+        {confirm}
       </Form>
     </ModalDialog>
+  );
+}
+
+function ReasonFields({
+  reasons,
+  retry,
+}: {
+  reasons: Readonly<Record<string, string>>;
+  retry: ReasonRetry | null;
+}) {
+  const [choice, setChoice] = useState(retry?.motivo ?? "");
+  const other = choice === "outro";
+  return (
+    <div className="flex flex-col gap-4 text-left">
+      {retry ? <ErrorMessage message={retry.message} /> : null}
+      <RadioGroup
+        name="motivo"
+        legend="Motivo da reprovação"
+        layout="list"
+        required
+        options={Object.entries(reasons).map(([value, label]) => ({ value, label }))}
+        // Uncontrolled, so a choice made before hydration survives it; the state only labels
+        // the text box.
+        defaultValue={retry?.motivo}
+        onChange={setChoice}
+      />
+      <TextArea
+        name="detalhes"
+        label={other ? "Descreva o motivo" : "Detalhes para a instituição (opcional)"}
+        hint="A instituição lê este texto no e-mail e na área dela."
+        maxLength={REASON_DETAILS_MAX}
+        rows={3}
+        required={other}
+        defaultValue={retry?.detalhes ?? ""}
+      />
+    </div>
   );
 }
 
@@ -52,7 +135,12 @@ const RESULT_DIALOGS: Partial<Record<Result, { title: string; message: string }>
   },
   reprovado: {
     title: "Reprovado!",
-    message: "A reprovação foi registrada e a instituição foi avisada por e-mail.",
+    message: "A reprovação foi registrada e a instituição recebeu o motivo por e-mail.",
+  },
+  reaberto: {
+    title: "Reaberto!",
+    message:
+      "A análise foi reaberta: o registro voltou para Pendentes e não aparece no site até uma nova decisão.",
   },
   excluido: { title: "Excluído!", message: "O evento foi excluído e não aparece mais no site." },
   "voluntario-excluido": { title: "Excluído!", message: "Voluntário excluído com sucesso." },
@@ -69,7 +157,7 @@ export function ResultDialog({ result, closeHref }: { result: Result; closeHref:
       closeHref={closeHref}
       tone="success"
     >
-      <CloseLink href={closeHref} />
+      <CloseButton href={closeHref} />
     </ModalDialog>
   );
 }
@@ -78,15 +166,25 @@ export function ResultDialog({ result, closeHref }: { result: Result; closeHref:
 export function ErrorDialog({ message, closeHref }: { message: string; closeHref: string }) {
   return (
     <ModalDialog title="Erro" description={message} closeHref={closeHref} tone="danger">
-      <CloseLink href={closeHref} />
+      <CloseButton href={closeHref} />
     </ModalDialog>
   );
 }
 
-function CloseLink({ href }: { href: string }) {
+/**
+ * "OK" closes the dialog: a button (issue 14), in a GET form to the same address without the
+ * dialog, so it also works before hydration.
+ */
+function CloseButton({ href }: { href: string }) {
+  const url = new URL(href, "http://admin.local");
   return (
-    <Link to={href} replace preventScrollReset className={buttonStyles({ size: "sm" })}>
-      OK
-    </Link>
+    <Form method="get" action={url.pathname} replace preventScrollReset>
+      {[...url.searchParams].map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" className={buttonStyles({ size: "sm" })}>
+        OK
+      </button>
+    </Form>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import type { SectionData } from "~/admin/admin-sections.server";
 import { type AdminQuery, listHref } from "~/admin/admin-url";
 import { FlashMessage } from "../layout/flash-message";
-import { ConfirmDialog, ErrorDialog, ResultDialog } from "./admin-dialogs";
+import { ConfirmDialog, ErrorDialog, type ReasonRetry, ResultDialog } from "./admin-dialogs";
 import { AuditSection } from "./audit-section";
 import { confirmationFor } from "./confirmations";
 import { DashboardSection } from "./dashboard-section";
@@ -17,24 +17,35 @@ export function AdminSectionView({
   data,
   notice,
   actionError,
+  reasonRetry,
 }: {
   query: AdminQuery;
   data: SectionData | null;
   notice: { message: string; tone: "success" | "error" } | null;
   actionError: string | null;
+  /** A rejection refused for its reason: the same dialog again, with what was typed. */
+  reasonRetry: ReasonRetry | null;
 }) {
   const plainHref = listHref(query);
   useFocusOnSectionChange(`${query.section}:${query.id ?? ""}`);
   const confirm =
-    !actionError && data && query.confirm ? confirmationFor(data, query.confirm) : null;
+    (!actionError || reasonRetry) && data && query.confirm
+      ? confirmationFor(data, query.confirm)
+      : null;
+  const failure = actionError && !confirm ? actionError : null;
   return (
     <>
       <FlashMessage flash={notice} />
       {data ? <Section data={data} query={query} /> : null}
       {confirm ? (
-        <ConfirmDialog key={plainHref + confirm.intent} spec={confirm} cancelHref={plainHref} />
+        <ConfirmDialog
+          key={plainHref + confirm.intent + (reasonRetry?.message ?? "")}
+          spec={confirm}
+          cancelHref={plainHref}
+          retry={reasonRetry}
+        />
       ) : null}
-      {actionError ? <ErrorDialog message={actionError} closeHref={plainHref} /> : null}
+      {failure ? <ErrorDialog message={failure} closeHref={plainHref} /> : null}
       {query.result && !actionError ? (
         <ResultDialog result={query.result} closeHref={plainHref} />
       ) : null}

@@ -51,7 +51,7 @@ export function AdminShell({
       </header>
       <div className="mx-auto flex w-full max-w-page flex-1 flex-col gap-6 px-4 py-6 md:flex-row">
         <nav aria-label="Menu administrativo" className="md:w-56 md:shrink-0">
-          <ul className="-mx-1 flex flex-wrap gap-1 md:mx-0 md:flex-col">
+          <ul className="flex flex-wrap gap-1 md:flex-col">
             {MENU.map((item) => (
               <li key={item.section}>
                 <Link

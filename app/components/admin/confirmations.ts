@@ -1,5 +1,6 @@
 import type { SectionData } from "~/admin/admin-sections.server";
 import type { Confirmation } from "~/admin/admin-url";
+import { REVIEW_REASONS } from "~/admin/review-reasons";
 import type { ConfirmSpec } from "./admin-dialogs";
 
 const UNDO = "Esta ação não pode ser desfeita!";
@@ -46,11 +47,20 @@ export function confirmationFor(data: SectionData, confirm: Confirmation): Confi
       if (confirm === "reprovar" && pending)
         return {
           title: "Reprovar evento?",
-          description: `O evento ${event.name} não será publicado e a instituição receberá um e-mail.`,
+          description: `O evento ${event.name} não será publicado. A instituição receberá o motivo por e-mail.`,
           confirmLabel: "Reprovar evento",
           intent: "reprovar-evento",
           id: event.id,
           danger: true,
+          reasons: REVIEW_REASONS.event,
+        };
+      if (confirm === "reabrir" && (event.status === "APPROVED" || event.status === "REJECTED"))
+        return {
+          title: "Reabrir a análise?",
+          description: `O evento ${event.name} voltará para Pendentes e não aparecerá no site até uma nova decisão.`,
+          confirmLabel: "Reabrir análise",
+          intent: "reabrir-evento",
+          id: event.id,
         };
       if (confirm === "excluir" && !pending)
         return {
@@ -77,11 +87,20 @@ export function confirmationFor(data: SectionData, confirm: Confirmation): Confi
       if (confirm === "reprovar" && pending)
         return {
           title: "Reprovar instituição?",
-          description: `${record.name} não aparecerá no site e receberá um e-mail avisando.`,
+          description: `${record.name} não aparecerá no site e receberá o motivo por e-mail, com o caminho para corrigir o cadastro e reenviá-lo.`,
           confirmLabel: "Reprovar",
           intent: "reprovar-instituicao",
           id: record.id,
           danger: true,
+          reasons: REVIEW_REASONS.institution,
+        };
+      if (confirm === "reabrir" && !pending)
+        return {
+          title: "Reabrir a análise?",
+          description: `${record.name} voltará para Pendentes${record.status === "APPROVED" ? " e deixará de aparecer no site" : ""} até uma nova decisão.`,
+          confirmLabel: "Reabrir análise",
+          intent: "reabrir-instituicao",
+          id: record.id,
         };
       if (confirm === "resetar" && !pending) return resetSpec(record, "instituicao");
       return null;

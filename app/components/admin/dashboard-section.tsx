@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { adminHref } from "~/admin/admin-url";
 import type { DashboardCounts } from "~/admin/dashboard.server";
-import type { ChartPoint } from "~/admin/insights.server";
+import type { ChartPoint, QueueItem } from "~/admin/insights.server";
 import { isoToBrDate } from "~/forms/masks";
 import { ChevronRightIcon } from "../ui/icons";
 import { BarChart } from "./bar-chart";
@@ -24,7 +24,7 @@ export function DashboardSection({
   eventsPerMonth,
 }: {
   counts: DashboardCounts;
-  queue: { institutions: { id: string; name: string }[]; events: { id: string; name: string }[] };
+  queue: { institutions: QueueItem[]; events: QueueItem[] };
   signups: ChartPoint[];
   eventsPerMonth: ChartPoint[];
 }) {
@@ -51,7 +51,7 @@ export function DashboardSection({
         </h2>
         <div className="mt-3 grid gap-4 md:grid-cols-2">
           <QueueCard
-            title="Instituições pendentes"
+            title="Instituições para analisar"
             empty="Nenhum cadastro pendente"
             items={queue.institutions.map((item) => ({
               ...item,
@@ -96,7 +96,7 @@ function QueueCard({
 }: {
   title: string;
   empty: string;
-  items: { id: string; name: string; href: string }[];
+  items: (QueueItem & { href: string })[];
   allHref: string;
 }) {
   return (
@@ -112,7 +112,14 @@ function QueueCard({
                 to={item.href}
                 className="flex min-h-11 items-center justify-between gap-2 py-2 font-semibold text-brand-800 hover:underline focus-ring"
               >
-                {item.name}
+                <span className="min-w-0 break-words">
+                  {item.name}
+                  {item.note ? (
+                    <span className="mt-0.5 block text-sm font-semibold text-accent-700">
+                      {item.note}
+                    </span>
+                  ) : null}
+                </span>
                 <ChevronRightIcon className="size-4 shrink-0" />
               </Link>
             </li>

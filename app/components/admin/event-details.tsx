@@ -8,7 +8,14 @@ import { EVENT_FORMAT_LABELS, isEventFormat } from "~/events/event-format";
 import { buttonStyles } from "../ui/button-styles";
 import { cx } from "../ui/class-names";
 import { DEFAULT_EVENT_IMAGE_URL } from "../ui/default-images";
-import { ArrowLeftIcon, BuildingIcon, CheckIcon, CloseIcon, TrashIcon } from "../ui/icons";
+import {
+  ArrowLeftIcon,
+  BuildingIcon,
+  CheckIcon,
+  CloseIcon,
+  RefreshIcon,
+  TrashIcon,
+} from "../ui/icons";
 import { EVENT_STATUS_LABELS, EventStatusBadge } from "./event-status";
 
 const WHEN = new Intl.DateTimeFormat("pt-BR", {
@@ -72,7 +79,12 @@ export function EventDetailsSection({
             </p>
             {record.reviewReason ? (
               <div className="mt-4 rounded-xl border border-danger-200 bg-danger-50 p-4">
-                <h3 className="font-bold text-danger-800">Motivo da reprovação</h3>
+                <h3 className="font-bold text-danger-800">
+                  {/* A reopened event keeps the reason it was rejected for, until the next decision. */}
+                  {record.status === "PENDING"
+                    ? "Motivo da reprovação anterior"
+                    : "Motivo da reprovação"}
+                </h3>
                 <p className="mt-1 break-words whitespace-pre-line text-ink">
                   {record.reviewReason}
                 </p>
@@ -160,14 +172,23 @@ function Actions({ record, query }: { record: EventDetails; query: AdminQuery })
       </p>
     );
   }
+  // Published or rejected: the decision can be reopened (back to Pendentes), or the event deleted.
   return (
-    <ConfirmLink
-      query={query}
-      confirm="excluir"
-      label="Excluir evento"
-      icon={<TrashIcon className="size-5" />}
-      danger
-    />
+    <>
+      <ConfirmLink
+        query={query}
+        confirm="reabrir"
+        label="Reabrir análise"
+        icon={<RefreshIcon className="size-5" />}
+      />
+      <ConfirmLink
+        query={query}
+        confirm="excluir"
+        label="Excluir evento"
+        icon={<TrashIcon className="size-5" />}
+        danger
+      />
+    </>
   );
 }
 

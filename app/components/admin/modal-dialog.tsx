@@ -12,12 +12,15 @@ export function ModalDialog({
   description,
   closeHref,
   tone = "neutral",
+  wide = false,
   children,
 }: {
   title: string;
   description?: ReactNode;
   closeHref: string;
   tone?: "neutral" | "success" | "danger";
+  /** Room for a form (the rejection's reasons) rather than a sentence and two buttons. */
+  wide?: boolean;
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -48,7 +51,8 @@ export function ModalDialog({
       }}
       // Fixed in the middle of the screen both ways: without JavaScript it is not modal, but it
       // still sits over the page where the person is looking.
-      className="fixed inset-0 z-40 m-auto h-fit w-[min(28rem,calc(100%-2rem))] rounded-2xl border border-line bg-white p-6 text-ink shadow-raised backdrop:bg-ink/50"
+      // Long e-mails and names wrap inside it; a tall form scrolls inside it on a short screen.
+      className={`fixed inset-0 z-40 m-auto h-fit max-h-[calc(100dvh-2rem)] overflow-y-auto rounded-2xl border border-line bg-white p-5 break-words text-ink shadow-raised backdrop:bg-ink/50 sm:p-6 ${wide ? "w-[min(36rem,calc(100%-2rem))]" : "w-[min(28rem,calc(100%-2rem))]"}`}
     >
       <h2
         id={titleId}

@@ -19,8 +19,8 @@ export function FlashMessage({ flash }: { flash: Flash | null }) {
       role={flash.tone === "error" ? "alert" : "status"}
       className={
         flash.tone === "error"
-          ? "bg-danger-50 px-4 py-3 text-center font-semibold text-danger-800"
-          : "bg-success-50 px-4 py-3 text-center font-semibold text-success-700"
+          ? "bg-danger-50 px-4 py-3 text-center font-semibold [overflow-wrap:anywhere] text-danger-800"
+          : "bg-success-50 px-4 py-3 text-center font-semibold [overflow-wrap:anywhere] text-success-700"
       }
     >
       {flash.message}

@@ -22,8 +22,11 @@ interface RadioGroupProps {
   error?: FieldError;
   disabled?: boolean;
   required?: boolean;
-  /** "cards" suits options with descriptions; "inline" suits short words like Sim / Não. */
-  layout?: "inline" | "cards";
+  /**
+   * "cards" suits options with descriptions; "inline" suits short words like Sim / Não; "list"
+   * stacks sentence-long options one per line.
+   */
+  layout?: "inline" | "cards" | "list";
   id?: string;
   className?: string;
 }
@@ -62,11 +65,13 @@ export function RadioGroup({
           "grid gap-3",
           // Two short words (Sim / Não) always fit side by side; three labels such as
           // "Presencial" do not on a 390 px phone, so they stack there.
-          layout === "cards"
-            ? "sm:grid-cols-2"
-            : options.length <= 2
-              ? "grid-cols-2"
-              : "sm:grid-cols-3",
+          layout === "list"
+            ? "grid-cols-1 gap-2"
+            : layout === "cards"
+              ? "sm:grid-cols-2"
+              : options.length <= 2
+                ? "grid-cols-2"
+                : "sm:grid-cols-3",
         )}
       >
         {options.map((option) => {

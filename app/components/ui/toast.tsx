@@ -122,7 +122,9 @@ function Toast({ toast, onDismiss }: { toast: ToastItem; onDismiss: (id: number)
       )}
     >
       <span className="mt-0.5 shrink-0 [&>svg]:size-5">{tone.icon}</span>
-      <p className="min-w-0 flex-1 pt-0.5 text-sm font-medium text-ink">{toast.message}</p>
+      <p className="min-w-0 flex-1 pt-0.5 text-sm font-medium [overflow-wrap:anywhere] text-ink">
+        {toast.message}
+      </p>
       <button
         type="button"
         onClick={() => onDismiss(toast.id)}

@@ -1,0 +1,1 @@
+CREATE INDEX "institutions_proposed_name_idx" ON "institutions" USING btree ("updated_at") WHERE "institutions"."proposed_name" is not null;
