@@ -376,6 +376,9 @@ describe("event record", () => {
     await reason.waitFor();
     expect(await page.getByRole("main").textContent()).toContain(REJECTION_REASON);
     expect(await page.getByRole("main").textContent()).toContain("Reprovado");
+    // A rejection can be reopened or the event deleted (the dialogs are admin-layout's).
+    await page.getByRole("link", { name: "Reabrir análise" }).waitFor();
+    await page.getByRole("link", { name: "Excluir evento" }).waitFor();
     await checkPage(page, "rejected event record");
     await shot(page, "admin-eventos/evento-reprovado-390");
   });
