@@ -45,7 +45,12 @@ export async function loadAdminSection(query: AdminQuery) {
     case "eventos":
       return {
         section: "eventos" as const,
-        events: await listAdminEvents(),
+        list: await listAdminEvents({
+          page: query.page,
+          search: query.search,
+          status: query.eventStatus,
+          period: query.eventPeriod,
+        }),
         target: query.id ? await getEventDetails(query.id) : null,
       };
     case "auditoria":

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { type AdminQuery, adminHref, listHref, PARENT, parseAdminQuery } from "./admin-url";
+import {
+  type AdminQuery,
+  adminHref,
+  keepEventListState,
+  listHref,
+  PARENT,
+  parseAdminQuery,
+} from "./admin-url";
 import { NO_AUDIT_FILTERS } from "./audit-trail";
 
 const parse = (query: string) => parseAdminQuery(new URLSearchParams(query));
@@ -17,6 +24,8 @@ describe("admin URL parsing", () => {
       result: null,
       refresh: false,
       audit: NO_AUDIT_FILTERS,
+      eventStatus: "pendentes",
+      eventPeriod: "proximos",
     } satisfies AdminQuery);
   });
 
@@ -36,6 +45,8 @@ describe("admin URL parsing", () => {
       result: "aprovado",
       refresh: true,
       audit: NO_AUDIT_FILTERS,
+      eventStatus: "pendentes",
+      eventPeriod: "proximos",
     } satisfies AdminQuery);
   });
 
@@ -100,6 +111,55 @@ describe("admin URL parsing", () => {
     );
     expect(PARENT.voluntario).toBe("voluntarios");
     expect(PARENT.evento).toBe("eventos");
+  });
+
+  it("reads the events filters, with Pendentes and Próximos as defaults for unknown values", () => {
+    expect(parse("secao=eventos&situacao=excluidos&periodo=passados")).toMatchObject({
+      eventStatus: "excluidos",
+      eventPeriod: "passados",
+    });
+    expect(parse("secao=eventos&situacao=APPROVED&periodo=ontem")).toMatchObject({
+      eventStatus: "pendentes",
+      eventPeriod: "proximos",
+    });
+  });
+
+  it("writes the events filters only in event sections and only when not the default", () => {
+    const filters = { eventStatus: "publicados", eventPeriod: "todos" } as const;
+    expect(adminHref({ section: "eventos", ...filters, search: "sao", page: 2 })).toBe(
+      "/admin/dashboard?secao=eventos&situacao=publicados&periodo=todos&busca=sao&pagina=2",
+    );
+    expect(
+      adminHref({ section: "eventos", eventStatus: "pendentes", eventPeriod: "proximos" }),
+    ).toBe("/admin/dashboard?secao=eventos");
+    expect(adminHref({ section: "voluntarios", ...filters })).toBe(
+      "/admin/dashboard?secao=voluntarios",
+    );
+    // A detail opened from the list keeps the list's state, so "Voltar" returns to it.
+    const detail = parse(`secao=evento&id=${ID}&situacao=reprovados&periodo=passados&pagina=3`);
+    expect(listHref(detail, { section: "eventos", id: null })).toBe(
+      "/admin/dashboard?secao=eventos&situacao=reprovados&periodo=passados&pagina=3",
+    );
+    expect(parse(new URL(listHref(detail, { confirm: "excluir" }), "http://x").search)).toEqual({
+      ...detail,
+      confirm: "excluir",
+    });
+  });
+
+  it("sends an action's redirect back to the events list as the admin left it", () => {
+    const from = parse(
+      `secao=eventos&situacao=publicados&periodo=todos&busca=feira&pagina=2&id=${ID}&confirmar=excluir`,
+    );
+    expect(keepEventListState("/admin/dashboard?secao=eventos&resultado=excluido", from)).toBe(
+      "/admin/dashboard?secao=eventos&situacao=publicados&periodo=todos&busca=feira&pagina=2&resultado=excluido",
+    );
+    // Other destinations, and actions posted from other sections, are left alone.
+    const elsewhere = "/admin/dashboard?secao=instituicoes&resultado=aprovado";
+    expect(keepEventListState(elsewhere, from)).toBe(elsewhere);
+    const people = parse("secao=voluntarios&busca=ana");
+    expect(keepEventListState("/admin/dashboard?secao=eventos&resultado=aprovado", people)).toBe(
+      "/admin/dashboard?secao=eventos&resultado=aprovado",
+    );
   });
 });
 

@@ -50,6 +50,18 @@ export type Result = (typeof RESULTS)[number];
 export const INSTITUTION_TABS = ["pendentes", "aprovadas", "reprovadas", "todas"] as const;
 export type InstitutionTab = (typeof INSTITUTION_TABS)[number];
 
+/** The events list's filters (issue 14): by status and by date; the first of each is the default. */
+export const EVENT_STATUSES = [
+  "pendentes",
+  "publicados",
+  "reprovados",
+  "excluidos",
+  "todos",
+] as const;
+export type EventStatusFilter = (typeof EVENT_STATUSES)[number];
+export const EVENT_PERIODS = ["proximos", "passados", "todos"] as const;
+export type EventPeriod = (typeof EVENT_PERIODS)[number];
+
 export interface AdminQuery {
   section: Section;
   page: number;
@@ -62,6 +74,8 @@ export interface AdminQuery {
   refresh: boolean;
   /** The audit section's filters (`quem`, `acao`, `de`, `ate`: app/admin/audit-trail.ts). */
   audit: AuditFilters;
+  eventStatus: EventStatusFilter;
+  eventPeriod: EventPeriod;
 }
 
 /** docs/spec.md 9: search up to 50 characters. */
@@ -89,6 +103,8 @@ export function parseAdminQuery(params: URLSearchParams): AdminQuery {
     result: oneOf(RESULTS, params.get("resultado")),
     refresh: params.get("atualizar") === "1",
     audit: parseAuditFilters(params),
+    eventStatus: oneOf(EVENT_STATUSES, params.get("situacao")) ?? "pendentes",
+    eventPeriod: oneOf(EVENT_PERIODS, params.get("periodo")) ?? "proximos",
   };
 }
 
@@ -101,12 +117,23 @@ export interface AdminHrefInput {
   confirm?: Confirmation;
   result?: Result;
   audit?: AuditFilters;
+  eventStatus?: EventStatusFilter;
+  eventPeriod?: EventPeriod;
 }
 
 export function adminHref(input: AdminHrefInput): string {
   const params = new URLSearchParams({ secao: input.section });
   if (input.section.startsWith("instituic") && input.tab && input.tab !== "pendentes") {
     params.set("aba", input.tab);
+  }
+  // The events list and a detail opened from it carry the list's filters (so "Voltar" returns).
+  if (input.section.startsWith("evento")) {
+    if (input.eventStatus && input.eventStatus !== "pendentes") {
+      params.set("situacao", input.eventStatus);
+    }
+    if (input.eventPeriod && input.eventPeriod !== "proximos") {
+      params.set("periodo", input.eventPeriod);
+    }
   }
   if (input.search) params.set("busca", input.search);
   if (input.page && input.page > 1) params.set("pagina", String(input.page));
@@ -124,8 +151,27 @@ export function listHref(query: AdminQuery, extra: Partial<AdminHrefInput> = {})
     tab: query.tab,
     search: query.search,
     page: query.page,
+    eventStatus: query.eventStatus,
+    eventPeriod: query.eventPeriod,
     id: ["voluntario", "instituicao", "evento"].includes(query.section) ? query.id : null,
     audit: query.audit,
     ...extra,
+  });
+}
+
+/**
+ * Where an action's redirect to the events list lands: the list as the admin left it (filters,
+ * search and page of the address the confirmation was posted from). Other targets are unchanged.
+ */
+export function keepEventListState(location: string, from: AdminQuery): string {
+  const target = parseAdminQuery(new URL(location, "http://admin").searchParams);
+  if (target.section !== "eventos" || !from.section.startsWith("evento")) return location;
+  return adminHref({
+    section: "eventos",
+    eventStatus: from.eventStatus,
+    eventPeriod: from.eventPeriod,
+    search: from.search,
+    page: from.page,
+    result: target.result ?? undefined,
   });
 }

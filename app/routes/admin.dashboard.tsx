@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { PARENT, parseAdminQuery } from "~/admin/admin-url";
+import { keepEventListState, PARENT, parseAdminQuery } from "~/admin/admin-url";
 import { AdminSectionView } from "~/components/admin/admin-section-view";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { usePublicConfig } from "~/components/layout/use-public-config";
@@ -40,7 +40,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = sessionUser(context);
   const outcome = await runAdminAction(await readFormData(request), admin.id);
-  if (outcome instanceof Response) return outcome;
+  if (outcome instanceof Response) {
+    // The confirmation posts to the page's own address: back to the events list as it was.
+    const location = outcome.headers.get("Location");
+    if (!location) return outcome;
+    const headers = new Headers(outcome.headers);
+    headers.set(
+      "Location",
+      keepEventListState(location, parseAdminQuery(new URL(request.url).searchParams)),
+    );
+    return new Response(null, { status: outcome.status, headers });
+  }
   return data(outcome, { status: 400 });
 }
 

@@ -191,8 +191,15 @@ describe("admin searches take metacharacters literally", () => {
     expect(html).not.toContain(NAMES.plain);
   });
 
+  it("events: % finds only the event with % in its name", async () => {
+    const html = await adminList("eventos&situacao=todos&periodo=todos", "%");
+    expect(html).toContain("Evento Casa 100% Solidária");
+    expect(html).not.toContain(`Evento ${NAMES.plain}`);
+  });
+
   it("injection attempts, NUL, long and odd terms answer 200 in every admin list", async () => {
-    for (const section of ["voluntarios", "instituicoes", "instituicoes&aba=todos"]) {
+    const lists = ["voluntarios", "instituicoes", "instituicoes&aba=todos"];
+    for (const section of [...lists, "eventos&situacao=todos&periodo=todos"]) {
       for (const term of ONE_OF_EACH) {
         const html = await adminList(section, term);
         expect(html).not.toContain(NAMES.plain);

@@ -6,13 +6,10 @@ import { ConfirmDialog, ErrorDialog, type ReasonRetry, ResultDialog } from "./ad
 import { AuditSection } from "./audit-section";
 import { confirmationFor } from "./confirmations";
 import { DashboardSection } from "./dashboard-section";
+import { EventDetailsSection } from "./event-details";
 import { EventsSection } from "./events-section";
 import { PeopleList } from "./people-list";
-import {
-  EventDetailsSection,
-  InstitutionDetailsSection,
-  VolunteerDetailsSection,
-} from "./record-details";
+import { InstitutionDetailsSection, VolunteerDetailsSection } from "./record-details";
 
 /** The section the query names, plus whichever dialog the query or the last action opened. */
 export function AdminSectionView({
@@ -64,7 +61,7 @@ function Section({ data, query }: { data: SectionData; query: AdminQuery }) {
     case "instituicoes":
       return <PeopleList kind={data.section} query={query} list={data.list} />;
     case "eventos":
-      return <EventsSection events={data.events} />;
+      return <EventsSection query={query} list={data.list} />;
     case "auditoria":
       return <AuditSection audit={data.audit} query={query} />;
     case "voluntario":
@@ -72,7 +69,7 @@ function Section({ data, query }: { data: SectionData; query: AdminQuery }) {
     case "instituicao":
       return <InstitutionDetailsSection record={data.record} query={query} />;
     case "evento":
-      return <EventDetailsSection record={data.record} />;
+      return <EventDetailsSection record={data.record} query={query} />;
   }
 }
 

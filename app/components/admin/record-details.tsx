@@ -1,10 +1,9 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { type AdminQuery, adminHref, type Confirmation, type Section } from "~/admin/admin-url";
-import type { EventDetails } from "~/admin/events.server";
 import type { InstitutionDetails, VolunteerDetails } from "~/admin/people.server";
 import { BRAZIL_TIME_ZONE } from "~/config/constants";
-import { displayPhone, formatCnpj, isoToBrDate } from "~/forms/masks";
+import { displayPhone, formatCnpj } from "~/forms/masks";
 import { buttonStyles } from "../ui/button-styles";
 import { EmailText } from "../ui/email-text";
 import { ArrowLeftIcon, CheckIcon, CloseIcon, KeyIcon, RefreshIcon, TrashIcon } from "../ui/icons";
@@ -230,52 +229,6 @@ function ReviewState({ record }: { record: InstitutionDetails }) {
         </div>
       ) : null}
     </div>
-  );
-}
-
-export function EventDetailsSection({ record }: { record: EventDetails }) {
-  const pending = record.status === "PENDING";
-  return (
-    <DetailsFrame
-      title={pending ? "Evento pendente" : "Visualizar evento"}
-      back={adminHref({ section: "eventos" })}
-      actions={
-        pending ? (
-          <ReviewLinks section="evento" id={record.id} />
-        ) : record.status === "DELETED" ? (
-          // A deleted event can be looked at (e.g. from the audit trail) but not deleted twice.
-          <p className="flex min-h-12 items-center font-semibold text-ink-muted">
-            Este evento foi excluído e não aparece no site.
-          </p>
-        ) : (
-          <>
-            <ConfirmLink
-              section="evento"
-              id={record.id}
-              confirm="reabrir"
-              label="Reabrir análise"
-            />
-            <ConfirmLink
-              section="evento"
-              id={record.id}
-              confirm="excluir"
-              label="Excluir evento"
-              danger
-            />
-          </>
-        )
-      }
-    >
-      <Fields
-        items={[
-          ["Nome do evento", record.name],
-          ["Data do evento", isoToBrDate(record.eventDate)],
-          ["Resumo", record.resume],
-          ["Sobre", record.about],
-        ]}
-      />
-      <AddressFields record={record} />
-    </DetailsFrame>
   );
 }
 
