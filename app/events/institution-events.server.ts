@@ -230,7 +230,7 @@ export async function updateEvent(
     const { changes, dateOrPlaceChanged } = eventChanges(
       storedValues(current),
       storedValues({ ...current, ...columns }),
-      cover.replaced !== null,
+      cover.id !== current.coverImageId,
     );
     const inReview = status !== "APPROVED" || (movesNeedReview && dateOrPlaceChanged);
     // A later issue (participation) e-mails the people signed up when the date or place changes:

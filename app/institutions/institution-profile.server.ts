@@ -204,8 +204,8 @@ export async function updateInstitutionProfile(
     const cover = await storeImage(tx, userId, input.coverImage, current.cover, "landingImage");
     const after: InstitutionFieldValues = { ...input, complete: input.complete ?? "" };
     const changes = institutionChanges(valuesOf(current), after, {
-      previewImage: profile.replaced !== null,
-      landingImage: cover.replaced !== null,
+      previewImage: profile.id !== current.profile,
+      landingImage: cover.id !== current.cover,
     });
 
     const nameInReview = status === "APPROVED" && input.name !== current.name;
