@@ -161,7 +161,8 @@ describe("approved institution edits its record", () => {
     const trail = await trailOf(id);
     expect(trail.map((entry) => entry.action)).toEqual(["institution.update"]);
     expect(trail[0]?.actorId).toBe(id);
-    const changes = (trail[0]?.details as { changes: { field: string }[] }).changes;
+    const changes =
+      (trail[0]?.details as { changes: { field: string }[] } | undefined)?.changes ?? [];
     expect(changes.map((change) => change.field)).toEqual([
       "Responsável",
       "Telefone",
