@@ -1,7 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { approveProposedName, rejectProposedName } from "~/admin/proposed-name.server";
-import { getSetting, updateSetting } from "~/admin/settings.server";
+import {
+  getSetting,
+  SETTINGS_SAVED,
+  saveEventReviewSetting,
+  updateSetting,
+} from "~/admin/settings.server";
 import { createInstitutionAccount } from "~/auth/create-account.server";
 import type { Database } from "~/db/client.server";
 import { auditLog, emailOutbox, events, institutions, users } from "~/db/schema";
@@ -458,6 +463,18 @@ describe("approved events: corrected and rescheduled", () => {
     });
     expect(await statusOf(other.id)).toBe("PENDING");
     await updateSetting({ adminId, key: "eventChangesNeedReview", value: false });
+  });
+
+  it("the admin form's post: the checkbox on turns it on, absent turns it off", async () => {
+    const checked = new FormData();
+    checked.set("intent", "salvar-configuracao");
+    checked.set("eventChangesNeedReview", "on");
+    expect(await saveEventReviewSetting({ adminId, formData: checked })).toBe(SETTINGS_SAVED);
+    expect(await getSetting("eventChangesNeedReview")).toBe(true);
+    const unchecked = new FormData();
+    unchecked.set("intent", "salvar-configuracao");
+    await saveEventReviewSetting({ adminId, formData: unchecked });
+    expect(await getSetting("eventChangesNeedReview")).toBe(false);
   });
 
   it("a published event whose day has passed can no longer be changed", async () => {
