@@ -42,6 +42,7 @@ export default [
   ]),
   layout("routes/_institution.tsx", [
     route("app/instituicao", "routes/app.instituicao.tsx"),
+    route("app/instituicao/previa", "routes/app.instituicao.previa.tsx"),
     route("app/atualizar-instituicao", "routes/app.atualizar-instituicao.tsx"),
     layout("routes/_approved-institution.tsx", [
       route("app/novo-evento", "routes/app.novo-evento.tsx"),

@@ -198,3 +198,33 @@ export function eventReviewEmail(input: {
     action: { label: "Acessar a área da instituição", url: input.url },
   });
 }
+
+/** The admin's decision on the new name an approved institution asked for (issue 14). */
+export function proposedNameReviewEmail(input: {
+  institutionName: string;
+  proposedName: string;
+  approved: boolean;
+  reason?: string | null;
+  url: string;
+}): RenderedEmail {
+  if (input.approved) {
+    return renderEmail({
+      subject: `Novo nome aprovado: ${input.proposedName}`,
+      greeting: `Olá, equipe ${input.proposedName}!`,
+      paragraphs: [
+        `O novo nome da instituição, "${input.proposedName}", foi aprovado e já aparece no site.`,
+      ],
+      action: { label: "Ver a página da instituição", url: input.url },
+    });
+  }
+  return renderEmail({
+    subject: `Novo nome não aprovado: ${input.institutionName}`,
+    greeting: `Olá, equipe ${input.institutionName}!`,
+    paragraphs: [
+      `Analisamos o novo nome pedido, "${input.proposedName}", e ele não foi aprovado. A página continua com o nome "${input.institutionName}".`,
+      ...(input.reason ? [`Motivo: ${input.reason}`] : []),
+      "Se quiser, peça outro nome pela área da instituição.",
+    ],
+    action: { label: "Acessar minha conta", url: input.url },
+  });
+}

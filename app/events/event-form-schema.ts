@@ -14,6 +14,7 @@ import { EVENT_FORMATS } from "./event-format";
 export const EVENT_MESSAGES = {
   created: "Evento criado com sucesso!",
   updated: "Evento atualizado e enviado para análise.",
+  updatedLive: "Evento atualizado. As alterações já aparecem no site.",
   failed: "Ocorreu um erro inesperado. Tente novamente mais tarde.",
   invalidDate: "Data inválida. Use o formato dd/mm/aaaa.",
   pastDate: "A data do evento não pode estar no passado.",

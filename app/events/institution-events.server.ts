@@ -1,4 +1,6 @@
-import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { recordAudit } from "~/admin/audit.server";
+import { getSetting } from "~/admin/settings.server";
 import type { EventStatus } from "~/config/constants";
 import { db } from "~/db/client.server";
 import { events, institutions } from "~/db/schema";
@@ -6,7 +8,10 @@ import { isoToBrDate } from "~/forms/masks";
 import { imageUrl } from "~/images/images.server";
 import { discardImages, type PreparedImage, storeImage } from "~/images/stored-images.server";
 import { AppError } from "~/lib/app-error";
+import type { FieldChange } from "~/lib/field-changes";
 import { isUuid } from "~/lib/uuid";
+import { type EventFieldValues, eventChanges } from "./event-changes";
+import { todayInBrazil } from "./event-dates";
 import { EVENT_MESSAGES } from "./event-form-schema";
 import type { EventFormat } from "./event-format";
 
@@ -18,8 +23,12 @@ import type { EventFormat } from "./event-format";
 /** Only an APPROVED institution manages events and applications (docs/spec.md). */
 export const NOT_APPROVED = "Apenas instituições aprovadas podem fazer isso.";
 
-/** Waiting for review or refused: the institution may still change it (it goes back to review). */
-const EDITABLE: EventStatus[] = ["PENDING", "REJECTED"];
+/**
+ * Waiting for review or refused: the institution may still change it (it goes back to review).
+ * Published: it may be corrected or rescheduled too (issue 14), while its day has not passed:
+ * a past event is history, and the date rule (not before today) would only force a new date.
+ */
+const EDITABLE: EventStatus[] = ["PENDING", "REJECTED", "APPROVED"];
 
 export interface InstitutionEventItem {
   id: string;
@@ -60,7 +69,7 @@ export async function listInstitutionEvents(
     date: isoToBrDate(eventDate),
     status: status as EventStatus,
     coverUrl: cover ? imageUrl(cover) : null,
-    editable: EDITABLE.includes(status as EventStatus),
+    editable: isEditable(status as EventStatus, eventDate),
     cancellable: status !== "DELETED",
   }));
 }
@@ -119,6 +128,8 @@ export async function createEvent(institutionId: string, input: EventInput): Pro
 export interface EditableEvent {
   id: string;
   status: EventStatus;
+  /** yyyy-MM-dd */
+  eventDate: string;
   coverUrl: string | null;
   values: Record<string, string>;
 }
@@ -138,6 +149,7 @@ export async function findInstitutionEvent(
   return {
     id: row.id,
     status: row.status as EventStatus,
+    eventDate: row.eventDate,
     coverUrl: row.coverImageId ? imageUrl(row.coverImageId) : null,
     values: {
       name: row.name,
@@ -155,42 +167,93 @@ export async function findInstitutionEvent(
   };
 }
 
-export function isEditable(status: EventStatus): boolean {
-  return EDITABLE.includes(status);
+/** Whether the institution may still change the event (see EDITABLE); `today` in Brasília. */
+export function isEditable(
+  status: EventStatus,
+  eventDate: string,
+  today: string = todayInBrazil(),
+): boolean {
+  if (!EDITABLE.includes(status)) return false;
+  return status !== "APPROVED" || eventDate >= today;
+}
+
+const storedValues = (row: typeof events.$inferSelect): EventFieldValues => ({
+  name: row.name,
+  eventDate: row.eventDate,
+  resume: row.resume,
+  about: row.about,
+  format: row.format as EventFormat,
+  uf: row.state,
+  city: row.city,
+  street: row.street,
+  number: row.number,
+  neighborhood: row.neighborhood,
+  complete: row.complement ?? "",
+});
+
+/** What a save did, for the page's message. */
+export interface EventUpdateOutcome {
+  changes: FieldChange[];
+  /** The event is (back) in review: PENDING, off the public site until approved. */
+  inReview: boolean;
 }
 
 /**
- * Saves the institution's changes to a PENDING or REJECTED event and sends it back to review
- * (PENDING). A new cover replaces the old one, whose image row is deleted.
+ * Saves the institution's changes to one of its events, audited "event.update" with the list of
+ * changes (nothing changed: no entry). A PENDING or REJECTED event goes (back) to review. An
+ * APPROVED one stays published with the change, unless the admins chose (setting
+ * eventChangesNeedReview) that a new date or place goes back to review first; texts and cover
+ * always apply at once. A new cover replaces the old one, whose image row is deleted.
  */
 export async function updateEvent(
   institutionId: string,
   eventId: string,
   input: EventInput,
-): Promise<void> {
+): Promise<EventUpdateOutcome> {
   if (!isUuid(eventId)) throw new AppError("not-found", EVENT_MESSAGES.notFound);
-  await db().transaction(async (tx) => {
+  const movesNeedReview = await getSetting("eventChangesNeedReview");
+  return db().transaction(async (tx) => {
     const mine = and(eq(events.id, eventId), eq(events.institutionId, institutionId));
-    const [current] = await tx
-      .select({ status: events.status, cover: events.coverImageId })
-      .from(events)
-      .where(mine)
-      .for("update");
+    const [current] = await tx.select().from(events).where(mine).for("update");
     if (!current) throw new AppError("not-found", EVENT_MESSAGES.notFound);
-    if (!isEditable(current.status as EventStatus))
+    const status = current.status as EventStatus;
+    if (!isEditable(status, current.eventDate))
       throw new AppError("conflict", EVENT_MESSAGES.notEditable);
-    const cover = await storeImage(tx, institutionId, input.cover, current.cover, "landingImage");
+    const cover = await storeImage(
+      tx,
+      institutionId,
+      input.cover,
+      current.coverImageId,
+      "landingImage",
+    );
+    const columns = columnsOf(input);
+    const { changes, dateOrPlaceChanged } = eventChanges(
+      storedValues(current),
+      storedValues({ ...current, ...columns }),
+      cover.id !== current.coverImageId,
+    );
+    const inReview = status !== "APPROVED" || (movesNeedReview && dateOrPlaceChanged);
+    // A later issue (participation) e-mails the people signed up when the date or place changes:
+    // here, when dateOrPlaceChanged, in this transaction (through the outbox).
     await tx
       .update(events)
       .set({
-        ...columnsOf(input),
+        ...columns,
         coverImageId: cover.id,
-        status: "PENDING",
-        reviewedAt: null,
-        reviewedBy: null,
+        ...(inReview ? { status: "PENDING", reviewedAt: null, reviewedBy: null } : {}),
       })
-      .where(and(mine, inArray(events.status, EDITABLE)));
+      .where(mine);
     await discardImages(tx, [cover.replaced]);
+    if (changes.length > 0) {
+      await recordAudit(tx, {
+        actorId: institutionId,
+        action: "event.update",
+        targetType: "event",
+        targetId: eventId,
+        details: { name: current.name, status: inReview ? "PENDING" : status, changes },
+      });
+    }
+    return { changes, inReview };
   });
 }
 

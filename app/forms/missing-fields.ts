@@ -16,6 +16,7 @@ export const FORM_WIDE_MISSING: ReadonlySet<string> = new Set([FILL_ALL_DATA, FI
  */
 const MISSING_FIELD: Record<string, string> = {
   name: "Informe o nome.",
+  responsible: "Informe o responsável.",
   eventDate: "Informe a data do evento.",
   previewImage: "Adicione uma foto de perfil.",
   landingImage: "Adicione uma foto de capa.",

@@ -1,13 +1,30 @@
 import { z } from "zod";
 import { MAX_LENGTH, MIN_LENGTH, VOLUNTEERING_TYPE_LABELS } from "~/config/constants";
-import { CHOICE_MESSAGES, choiceField, emailField } from "~/forms/field-rules";
-import { imageChoice, memberText, withSavedImages } from "~/forms/member-form-rules";
+import {
+  CHOICE_MESSAGES,
+  choiceField,
+  complementField,
+  emailField,
+  phoneField,
+} from "~/forms/field-rules";
+import {
+  imageChoice,
+  memberLocation,
+  memberText,
+  withSavedImages,
+} from "~/forms/member-form-rules";
 import { FILL_ALL_DATA } from "~/forms/missing-fields";
 
+const addressText = (max: number, what: string) =>
+  memberText({ max, tooLong: `${what} deve ter no máximo ${max} caracteres.` });
+
 /**
- * "Edit institution profile" (docs/spec.md 5): profile photo, cover photo, summary (80), about
- * (1200) and contact e-mail (50) all required ("Informe todos os dados"); volunteering type
- * Presencial, Online or Ambos (default Presencial). `saved` says which photos are on file.
+ * "Edit institution profile" (docs/spec.md 5), extended by issue 14 to the whole record but the
+ * CNPJ: name, responsible, phone and address with the sign-up's rules and messages (a missing
+ * one says "Informe todos os dados", as every field of this form), then profile photo, cover
+ * photo, summary (80), about (1200), volunteering type (default Presencial) and contact e-mail
+ * (50). Declared in the form's order, so the first message is the first field's. `saved` says
+ * which photos are on file. A posted "cnpj" is not part of it: it is never read.
  */
 export function institutionProfileEditSchema(saved: {
   previewImage: boolean;
@@ -15,6 +32,22 @@ export function institutionProfileEditSchema(saved: {
 }) {
   return withSavedImages(
     z.object({
+      name: memberText({
+        min: MIN_LENGTH.name,
+        tooShort: "O nome da instituição deve ter pelo menos 3 letras.",
+        max: MAX_LENGTH.institutionName,
+        tooLong: "O nome da instituição deve ter no máximo 50 caracteres.",
+      }),
+      responsible: memberText({
+        max: MAX_LENGTH.responsible,
+        tooLong: "O responsável deve ter no máximo 50 caracteres.",
+      }),
+      phone: phoneField(FILL_ALL_DATA),
+      ...memberLocation,
+      street: addressText(MAX_LENGTH.street, "O logradouro"),
+      number: addressText(MAX_LENGTH.number, "O número"),
+      neighborhood: addressText(MAX_LENGTH.neighborhood, "O bairro"),
+      complete: complementField(),
       previewImage: imageChoice(),
       landingImage: imageChoice(),
       resume: memberText({
@@ -29,11 +62,11 @@ export function institutionProfileEditSchema(saved: {
         max: MAX_LENGTH.institutionAbout,
         tooLong: "O sobre deve ter no máximo 1200 caracteres.",
       }),
-      contactEmail: emailField({ required: FILL_ALL_DATA, invalid: "E-mail de contato inválido." }),
       volunteeringType: choiceField(
         VOLUNTEERING_TYPE_LABELS,
         CHOICE_MESSAGES.volunteeringType,
       ).default("Presencial"),
+      contactEmail: emailField({ required: FILL_ALL_DATA, invalid: "E-mail de contato inválido." }),
     }),
     saved,
   );
@@ -49,3 +82,21 @@ export function institutionProfileSchemaFor(profile: {
     landingImage: Boolean(profile.coverImageUrl),
   });
 }
+
+/** The texts of the edit form's fields, as the form posts them (the record's saved values). */
+export const INSTITUTION_TEXT_FIELDS = [
+  "name",
+  "responsible",
+  "phone",
+  "uf",
+  "city",
+  "street",
+  "number",
+  "neighborhood",
+  "complete",
+  "resume",
+  "about",
+  "volunteeringType",
+  "contactEmail",
+] as const;
+export type InstitutionTextField = (typeof INSTITUTION_TEXT_FIELDS)[number];

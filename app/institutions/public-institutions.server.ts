@@ -210,29 +210,32 @@ export interface InstitutionDetail extends InstitutionCard {
   updatedAt: string;
 }
 
-/** An approved institution's public page; null for any other id (pending, rejected, unknown). */
-export async function findApprovedInstitution(id: string): Promise<InstitutionDetail | null> {
-  if (!isUuid(id)) return null;
-  const [row] = await db()
-    .select({
-      ...cardColumns,
-      about: institutions.about,
-      street: institutions.street,
-      number: institutions.number,
-      neighborhood: institutions.neighborhood,
-      complement: institutions.complement,
-      volunteeringType: institutions.volunteeringType,
-      contactEmail: institutions.contactEmail,
-      permitDivulgation: institutions.permitDivulgation,
-      updatedAt: institutions.updatedAt,
-    })
-    .from(institutions)
-    .where(and(eq(institutions.userId, id), eq(institutions.status, "APPROVED")))
-    .limit(1);
+const detailColumns = {
+  ...cardColumns,
+  about: institutions.about,
+  street: institutions.street,
+  number: institutions.number,
+  neighborhood: institutions.neighborhood,
+  complement: institutions.complement,
+  volunteeringType: institutions.volunteeringType,
+  contactEmail: institutions.contactEmail,
+  permitDivulgation: institutions.permitDivulgation,
+  updatedAt: institutions.updatedAt,
+  proposedName: institutions.proposedName,
+};
+
+/** One institution's page as the public sees it, or null when no row matches. */
+async function findInstitutionDetail(
+  condition: SQL | undefined,
+  options: { proposedName: boolean },
+): Promise<InstitutionDetail | null> {
+  const [row] = await db().select(detailColumns).from(institutions).where(condition).limit(1);
   if (!row) return null;
-  const { permitDivulgation, contactEmail, updatedAt, volunteeringType, ...rest } = row;
+  const { permitDivulgation, contactEmail, updatedAt, volunteeringType, proposedName, ...rest } =
+    row;
   return {
     ...toCard(rest),
+    ...(options.proposedName && proposedName ? { name: proposedName } : {}),
     about: rest.about,
     street: rest.street,
     number: rest.number,
@@ -242,4 +245,21 @@ export async function findApprovedInstitution(id: string): Promise<InstitutionDe
     contactEmail: permitDivulgation ? contactEmail : null,
     updatedAt: updatedAt.toISOString(),
   };
+}
+
+/** An approved institution's public page; null for any other id (pending, rejected, unknown). */
+export async function findApprovedInstitution(id: string): Promise<InstitutionDetail | null> {
+  if (!isUuid(id)) return null;
+  return findInstitutionDetail(
+    and(eq(institutions.userId, id), eq(institutions.status, "APPROVED")),
+    { proposedName: false },
+  );
+}
+
+/**
+ * The signed-in institution's own page as it will look once approved, whatever its status
+ * (issue 14's preview): its current record, with the new name it asked for, if any.
+ */
+export async function findInstitutionPreview(userId: string): Promise<InstitutionDetail | null> {
+  return findInstitutionDetail(eq(institutions.userId, userId), { proposedName: true });
 }

@@ -1,13 +1,20 @@
-import { prepareImages } from "~/account/member-form.server";
+import { prepareImages, resolveCity } from "~/account/member-form.server";
+import { InstitutionRecordFields } from "~/components/members/institution-record-fields";
 import { EditProfilePage } from "~/components/members/member-form-page";
-import { InstitutionProfileFields } from "~/components/members/profile-fields";
+import { ProposedNameNote, RejectionReason, ReviewNote } from "~/components/members/review-notes";
 import { validateForm } from "~/forms/form-validation";
 import { PROFILE_MESSAGES } from "~/forms/member-form-rules";
+import { listMunicipalities, listStates } from "~/geo/localities.server";
+import { INSTITUTION_MESSAGES } from "~/institutions/institution-messages";
 import {
   getInstitutionProfile,
+  type ProfileUpdateOutcome,
   updateInstitutionProfile,
 } from "~/institutions/institution-profile.server";
-import { institutionProfileSchemaFor } from "~/institutions/institution-profile-schema";
+import {
+  INSTITUTION_TEXT_FIELDS,
+  institutionProfileSchemaFor,
+} from "~/institutions/institution-profile-schema";
 import { redirectWithFlash } from "~/web/flash.server";
 import { sessionUser } from "~/web/guards.server";
 import { readFormData } from "~/web/read-form-data.server";
@@ -28,54 +35,108 @@ export function meta({ matches }: Route.MetaArgs) {
 const institutionSchemas = () => import("~/institutions/institution-profile-schema");
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { profile: await getInstitutionProfile(sessionUser(context).id) };
+  const profile = await getInstitutionProfile(sessionUser(context).id);
+  return {
+    profile,
+    states: listStates(),
+    cities: listMunicipalities(profile.values.uf) ?? undefined,
+  };
+}
+
+/**
+ * A field the post does not carry keeps its saved value: a page rendered before the form had
+ * it (the record's fields came with issue 14) still saves. A field posted empty is missing.
+ */
+function withSavedTexts(formData: FormData, saved: Record<string, string>): FormData {
+  for (const field of INSTITUTION_TEXT_FIELDS) {
+    if (!formData.has(field)) formData.set(field, saved[field] ?? "");
+  }
+  return formData;
+}
+
+function savedMessage(outcome: ProfileUpdateOutcome): string {
+  if (outcome.resubmitted) return INSTITUTION_MESSAGES.resubmitted;
+  if (outcome.nameInReview) return INSTITUTION_MESSAGES.savedNameInReview;
+  return PROFILE_MESSAGES.saved;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = sessionUser(context);
   const profile = await getInstitutionProfile(user.id);
-  const formData = await readFormData(request);
+  const formData = withSavedTexts(await readFormData(request), { ...profile.values });
   const parsed = validateForm(institutionProfileSchemaFor(profile), formData);
   if (!parsed.ok) return formFailure(formData, parsed.error);
+  const location = resolveCity(parsed.data.uf, parsed.data.city);
+  if (!location.ok) return formFailure(formData, location.error);
   const prepared = await prepareImages(user.id, {
     previewImage: { choice: parsed.data.previewImage, kind: "profile" },
     landingImage: { choice: parsed.data.landingImage, kind: "cover" },
   });
   if (!prepared.ok) return refusal(formData, prepared);
+  let outcome: ProfileUpdateOutcome | undefined;
   const failed = await saveOrFail(
     formData,
     "institutions: profile update",
     PROFILE_MESSAGES.failed,
-    () =>
-      updateInstitutionProfile(user.id, {
-        ...parsed.data,
+    async () => {
+      const { previewImage: _, landingImage: __, ...texts } = parsed.data;
+      outcome = await updateInstitutionProfile(user.id, {
+        ...texts,
+        city: location.city,
         profileImage: prepared.images.previewImage,
         coverImage: prepared.images.landingImage,
-      }),
+      });
+    },
   );
-  if (failed) return failed;
-  throw redirectWithFlash("/app/instituicao", PROFILE_MESSAGES.saved, "success");
+  if (failed || !outcome) return failed;
+  throw redirectWithFlash("/app/instituicao", savedMessage(outcome), "success");
 }
 
 export default function EditInstitution({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile } = loaderData;
+  const { profile, states } = loaderData;
+  const values: Record<string, string> = { ...profile.values, ...actionData?.values };
+  const rejected = profile.status === "REJECTED";
   return (
     <EditProfilePage
       backTo="/app/instituicao"
       label="Área da instituição"
-      description="Como a instituição aparece para os voluntários."
+      description="Os dados da instituição e como ela aparece para os voluntários."
+      notice={<RecordNotice profile={profile} />}
       schemas={institutionSchemas}
       schema={(schemas) => schemas.institutionProfileSchemaFor(profile)}
       serverError={actionData?.error}
+      submitLabel={rejected ? "Salvar e reenviar para análise" : "Salvar alterações"}
     >
       {(errorFor) => (
-        <InstitutionProfileFields
-          values={{ ...profile.values, ...actionData?.values }}
+        <InstitutionRecordFields
+          values={values}
           errorFor={errorFor}
+          cnpj={profile.cnpj}
+          nameNeedsReview={profile.status === "APPROVED"}
+          states={states}
+          cities={values.uf === profile.values.uf ? loaderData.cities : undefined}
           profileImageUrl={profile.profileImageUrl}
           coverImageUrl={profile.coverImageUrl}
         />
       )}
     </EditProfilePage>
   );
+}
+
+/** Above the form: why the record was refused, or the name still in review. */
+function RecordNotice({ profile }: { profile: Route.ComponentProps["loaderData"]["profile"] }) {
+  if (profile.status === "REJECTED") {
+    return (
+      <ReviewNote tone="danger" title="Cadastro não aprovado" className="mb-6">
+        <RejectionReason reason={profile.reviewReason} />
+        <p className="mt-2">
+          Corrija o que for preciso e salve: o cadastro volta para a análise da nossa equipe.
+        </p>
+      </ReviewNote>
+    );
+  }
+  if (profile.status === "APPROVED" && profile.proposedName) {
+    return <ProposedNameNote name={profile.proposedName} className="mb-6" />;
+  }
+  return null;
 }

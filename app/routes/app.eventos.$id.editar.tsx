@@ -1,10 +1,17 @@
 import { data } from "react-router";
+import { getSetting } from "~/admin/settings.server";
 import { EventForm } from "~/components/members/event-form";
 import { MemberFormPage } from "~/components/members/member-form-page";
+import { ReviewNote } from "~/components/members/review-notes";
 import { todayInBrazil } from "~/events/event-dates";
 import { readEventForm } from "~/events/event-form.server";
 import { EVENT_MESSAGES } from "~/events/event-form-schema";
-import { findInstitutionEvent, isEditable, updateEvent } from "~/events/institution-events.server";
+import {
+  type EventUpdateOutcome,
+  findInstitutionEvent,
+  isEditable,
+  updateEvent,
+} from "~/events/institution-events.server";
 import { listMunicipalities, listStates } from "~/geo/localities.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { sessionUser } from "~/web/guards.server";
@@ -22,12 +29,13 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /**
  * The institution's own event, still editable. Another institution's event answers 404, the
- * same as an id that does not exist; an approved or cancelled one goes back with a message.
+ * same as an id that does not exist; a cancelled one, or a published one whose day has passed,
+ * goes back with a message.
  */
 async function editableEvent(institutionId: string, eventId: string) {
   const event = await findInstitutionEvent(institutionId, eventId);
   if (!event) throw data(null, { status: 404 });
-  if (!isEditable(event.status)) {
+  if (!isEditable(event.status, event.eventDate)) {
     throw redirectWithFlash("/app/instituicao", EVENT_MESSAGES.notEditable, "error");
   }
   return event;
@@ -37,6 +45,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const event = await editableEvent(sessionUser(context).id, params.id);
   return {
     event,
+    // Read for the note the institution sees before saving a published event.
+    movesNeedReview:
+      event.status === "APPROVED" ? await getSetting("eventChangesNeedReview") : false,
     states: listStates(),
     cities: listMunicipalities(event.values.uf ?? "") ?? undefined,
     today: todayInBrazil(),
@@ -52,28 +63,33 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     institutionId: user.id,
   });
   if (!form.ok) return refusal(formData, form);
-  // An event approved or cancelled meanwhile is refused by updateEvent ("conflict", 409).
-  const failed = await saveOrFail(formData, "events: update", EVENT_MESSAGES.failed, () =>
-    updateEvent(user.id, event.id, form.input),
-  );
-  if (failed) return failed;
-  throw redirectWithFlash("/app/instituicao", EVENT_MESSAGES.updated, "success");
+  // An event cancelled (or past) meanwhile is refused by updateEvent ("conflict", 409).
+  let outcome: EventUpdateOutcome | undefined;
+  const failed = await saveOrFail(formData, "events: update", EVENT_MESSAGES.failed, async () => {
+    outcome = await updateEvent(user.id, event.id, form.input);
+  });
+  if (failed || !outcome) return failed;
+  const message = outcome.inReview ? EVENT_MESSAGES.updated : EVENT_MESSAGES.updatedLive;
+  throw redirectWithFlash("/app/instituicao", message, "success");
 }
 
 export default function EditEvent({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, states, today } = loaderData;
+  const { event, states, today, movesNeedReview } = loaderData;
   const values = { ...event.values, ...actionData?.values };
+  const published = event.status === "APPROVED";
   return (
     <MemberFormPage
       backTo="/app/instituicao"
       label="Área da instituição"
       title="Editar evento"
-      description={
-        event.status === "REJECTED"
-          ? "Este evento não foi aprovado. Corrija o que for preciso e envie de novo: nossa equipe vai analisá-lo outra vez."
-          : "Ao salvar, o evento volta para a análise da nossa equipe antes de ser publicado."
-      }
+      description={editDescription(event.status, movesNeedReview)}
     >
+      {published && movesNeedReview ? (
+        <ReviewNote title="Mudou a data ou o endereço?" className="mb-6">
+          Uma nova data ou um novo endereço passa pela análise da nossa equipe: até a aprovação, o
+          evento sai do site. As outras alterações aparecem na hora.
+        </ReviewNote>
+      ) : null}
       <EventForm
         values={values}
         coverUrl={event.coverUrl}
@@ -81,8 +97,21 @@ export default function EditEvent({ loaderData, actionData }: Route.ComponentPro
         states={states}
         cities={values.uf === event.values.uf ? loaderData.cities : undefined}
         error={actionData?.error}
-        submitLabel="Salvar e enviar para análise"
+        submitLabel={published ? "Salvar alterações" : "Salvar e enviar para análise"}
       />
     </MemberFormPage>
   );
+}
+
+/** What saving does to this event, said before the institution saves. */
+function editDescription(status: string, movesNeedReview: boolean): string {
+  if (status === "REJECTED") {
+    return "Este evento não foi aprovado. Corrija o que for preciso e envie de novo: nossa equipe vai analisá-lo outra vez.";
+  }
+  if (status === "APPROVED") {
+    return movesNeedReview
+      ? "Este evento está publicado. Textos e capa mudam na hora."
+      : "Este evento está publicado. As alterações, inclusive de data e endereço, aparecem no site na hora.";
+  }
+  return "Ao salvar, o evento volta para a análise da nossa equipe antes de ser publicado.";
 }

@@ -9,9 +9,17 @@ import { InstitutionEvents } from "~/components/members/institution-events";
 import { LogoutCard } from "~/components/members/logout-card";
 import { MyDataCard } from "~/components/members/my-data-card";
 import { ReceivedApplications } from "~/components/members/received-applications";
+import { ProposedNameNote, RejectionReason } from "~/components/members/review-notes";
 import { ActionCard } from "~/components/ui/action-card";
 import { ErrorMessage } from "~/components/ui/error-message";
-import { CalendarIcon, KeyIcon, MailIcon, PencilIcon, PhoneIcon } from "~/components/ui/icons";
+import {
+  CalendarIcon,
+  EyeIcon,
+  KeyIcon,
+  MailIcon,
+  PencilIcon,
+  PhoneIcon,
+} from "~/components/ui/icons";
 import { ProfileCard } from "~/components/ui/profile-card";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { REVIEW_DAYS } from "~/config/constants";
@@ -22,7 +30,12 @@ import {
   listInstitutionEvents,
   NOT_APPROVED,
 } from "~/events/institution-events.server";
-import { findInstitutionStatus } from "~/institutions/institution-profile.server";
+import { INSTITUTION_MESSAGES } from "~/institutions/institution-messages";
+import {
+  findInstitutionReviewState,
+  findInstitutionStatus,
+  type InstitutionReviewState,
+} from "~/institutions/institution-profile.server";
 import { log } from "~/lib/log.server";
 import { type SupportReason, whatsappLink } from "~/lib/support-link";
 import { refusalOf } from "~/web/app-error.server";
@@ -38,9 +51,12 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = sessionUser(context);
-  const profile = await profileSummary(user);
+  const [profile, review] = await Promise.all([
+    profileSummary(user),
+    findInstitutionReviewState(user.id),
+  ]);
   if (profile.institutionStatus !== "APPROVED") {
-    return { profile, applications: [], events: [], cancelTarget: null };
+    return { profile, review, applications: [], events: [], cancelTarget: null };
   }
   const cancelId = new URL(request.url).searchParams.get("cancelar");
   const [applications, events, cancelEvent] = await Promise.all([
@@ -52,7 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cancelEvent && cancelEvent.status !== "DELETED"
       ? { id: cancelEvent.id, name: cancelEvent.values.name ?? "" }
       : null;
-  return { profile, applications, events, cancelTarget };
+  return { profile, review, applications, events, cancelTarget };
 }
 
 const DONE: Record<string, string> = {
@@ -99,7 +115,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function InstitutionHome({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, applications, events, cancelTarget } = loaderData;
+  const { profile, review, applications, events, cancelTarget } = loaderData;
   return (
     <section className="mx-auto w-full max-w-2xl px-4 py-8 sm:py-12">
       <SectionHeading as="h1" label="Área da instituição" title={profile.name} />
@@ -115,13 +131,17 @@ export default function InstitutionHome({ loaderData, actionData }: Route.Compon
       />
       {profile.institutionStatus === "APPROVED" ? (
         <>
+          {review.proposedName ? (
+            <ProposedNameNote name={review.proposedName} className="mt-6" />
+          ) : null}
           <nav aria-label="Gerenciar instituição" className="mt-6 flex flex-col gap-3">
             <ActionCard
               to="/app/atualizar-instituicao"
               icon={<PencilIcon />}
               title="Editar perfil"
-              description="Fotos, resumo, sobre e contato"
+              description="Nome, contato, endereço, fotos e textos"
             />
+            {review.proposedName ? <PreviewCard /> : null}
             <ActionCard to="/app/atualizar-senha" icon={<KeyIcon />} title="Alterar senha" />
             <ActionCard
               to="/app/novo-evento"
@@ -138,7 +158,11 @@ export default function InstitutionHome({ loaderData, actionData }: Route.Compon
           {cancelTarget ? <CancelEventDialog key={cancelTarget.id} event={cancelTarget} /> : null}
         </>
       ) : (
-        <ReviewNotice name={profile.name} rejected={profile.institutionStatus === "REJECTED"} />
+        <ReviewNotice
+          name={profile.name}
+          rejected={profile.institutionStatus === "REJECTED"}
+          review={review}
+        />
       )}
       <BrowseLinks className="mt-10" />
     </section>
@@ -170,7 +194,28 @@ function HelpLine({ name }: { name: string }) {
   );
 }
 
-function ReviewNotice({ name, rejected }: { name: string; rejected: boolean }) {
+/** "Ver prévia da página": the public page as it will look, before approval. */
+function PreviewCard() {
+  return (
+    <ActionCard
+      to="/app/instituicao/previa"
+      icon={<EyeIcon />}
+      title="Ver prévia da página"
+      description="Como a instituição vai aparecer para os voluntários"
+    />
+  );
+}
+
+/** What a record waiting for review (or refused) may do: see why, correct it, preview it. */
+function ReviewNotice({
+  name,
+  rejected,
+  review,
+}: {
+  name: string;
+  rejected: boolean;
+  review: InstitutionReviewState;
+}) {
   const { contactEmail, supportWhatsapp } = usePublicConfig();
   const reason: SupportReason = rejected ? "rejected" : "pending";
   const chat = whatsappLink(supportWhatsapp, reason, name);
@@ -184,14 +229,30 @@ function ReviewNotice({ name, rejected }: { name: string; rejected: boolean }) {
         }
       >
         <h2 className="text-lg font-bold text-ink">
-          {rejected ? "Cadastro não aprovado" : "Cadastro em análise"}
+          {rejected
+            ? "Cadastro não aprovado"
+            : review.resubmitted
+              ? INSTITUTION_MESSAGES.resubmittedNotice
+              : "Cadastro em análise"}
         </h2>
+        {rejected ? <RejectionReason reason={review.reviewReason} /> : null}
         <p className="mt-2 text-ink-muted">
           {rejected
-            ? "Infelizmente o cadastro da instituição não foi aprovado. Fale com o nosso suporte para entender o motivo e como corrigir."
+            ? "Infelizmente o cadastro da instituição não foi aprovado. Corrija os dados e reenvie o cadastro, ou fale com o nosso suporte se tiver dúvidas."
             : `Nossa equipe analisa cada cadastro em até ${REVIEW_DAYS} dias úteis. Você vai receber um e-mail de aprovação assim que a análise terminar.`}
         </p>
       </div>
+      <ActionCard
+        to="/app/atualizar-instituicao"
+        icon={<PencilIcon />}
+        title={rejected ? "Corrigir e reenviar cadastro" : "Editar cadastro"}
+        description={
+          rejected
+            ? "Ao salvar, o cadastro volta para a análise da nossa equipe"
+            : "Nome, contato, endereço, fotos e textos"
+        }
+      />
+      <PreviewCard />
       {chat ? (
         <ActionCard
           to={chat}

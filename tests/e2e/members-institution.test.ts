@@ -53,6 +53,14 @@ beforeAll(async () => {
         { key: "bazaar", institution: "inst", name: "Bazar Solidário", status: "APPROVED" },
         { key: "refused", institution: "inst", name: "Corrida do Bem", status: "REJECTED" },
         { key: "plain", institution: "inst", name: "Sarau Beneficente", status: "PENDING" },
+        // Published, and its day has passed: history, no longer editable (issue 14).
+        {
+          key: "past",
+          institution: "inst",
+          name: "Feira Passada",
+          status: "APPROVED",
+          eventDate: "2025-05-10",
+        },
       ],
       env: { SUPPORT_WHATSAPP: WHATSAPP },
     }),
@@ -129,9 +137,13 @@ describe.sequential("institution area", () => {
     await eventCard(page, "Bazar Solidário").getByText("Aprovado").waitFor();
     await eventCard(page, "Corrida do Bem").getByText("Reprovado").waitFor();
     await eventCard(page, "Sarau Beneficente").getByText("Em análise").waitFor();
-    // An approved event can be cancelled but not edited; a refused one can be edited.
+    // Since issue 14 an approved event can be edited (corrected, rescheduled) as well as
+    // cancelled, unless its day has passed; a refused one can be edited.
+    await eventCard(page, "Bazar Solidário")
+      .getByRole("link", { name: /^Editar/ })
+      .waitFor();
     expect(
-      await eventCard(page, "Bazar Solidário")
+      await eventCard(page, "Feira Passada")
         .getByRole("link", { name: /^Editar/ })
         .count(),
     ).toBe(0);
@@ -273,7 +285,7 @@ describe.sequential("institution area", () => {
     expect(problems()).toEqual([]);
   });
 
-  it("a refused event edited goes back to review; an approved one cannot be edited", async () => {
+  it("a refused event edited goes back to review; a published past one cannot be edited", async () => {
     const { page } = await phonePage(browser, clients.inst);
     await page.goto(`${server.url}/app/eventos/${server.ids.refused}/editar`);
     await page.getByText(/não foi aprovado/).waitFor();
@@ -285,8 +297,8 @@ describe.sequential("institution area", () => {
     await page.waitForURL(`${server.url}/app/instituicao`);
     await eventCard(page, "Corrida do Bem").getByText("Em análise").waitFor();
 
-    const approved = await clients.inst.get(`/app/eventos/${server.ids.bazaar}/editar`);
-    expect(await redirectTarget(approved)).toBe("/app/instituicao");
+    const past = await clients.inst.get(`/app/eventos/${server.ids.past}/editar`);
+    expect(await redirectTarget(past)).toBe("/app/instituicao");
   });
 
   it("cancels an approved event after confirming (JavaScript): it leaves the public site", async () => {
@@ -364,13 +376,14 @@ describe.sequential("institution area", () => {
       "Corrida do Bem": "PENDING",
       "Sarau Beneficente": "DELETED",
       "Mutirão do Agasalho": "PENDING",
+      "Feira Passada": "APPROVED",
     });
     const covers = rows.map((row) => row.cover).filter((id): id is string => Boolean(id));
-    expect(covers).toHaveLength(4);
+    expect(covers).toHaveLength(5);
     const stored = await db
       .select({ id: images.id })
       .from(images)
       .where(inArray(images.id, covers));
-    expect(stored).toHaveLength(4);
+    expect(stored).toHaveLength(5);
   });
 });

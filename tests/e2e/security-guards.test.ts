@@ -118,6 +118,11 @@ const ROWS: Row[] = [
     url: () => "/app/atualizar-instituicao",
     expected: laterRoute("INSTITUTION"),
   },
+  {
+    route: "app/instituicao/previa",
+    url: () => "/app/instituicao/previa",
+    expected: userRoute("INSTITUTION"),
+  },
   { route: "app/novo-evento", url: () => "/app/novo-evento", expected: laterRoute("INSTITUTION") },
   {
     route: "app/eventos/:id/editar",

@@ -95,7 +95,16 @@ describe("edit volunteer form", () => {
 describe("edit institution and event forms", () => {
   it("institution: volunteering type defaults to Presencial; contact e-mail checked", () => {
     const schema = institutionProfileEditSchema({ previewImage: true, landingImage: true });
+    // Issue 14: the whole record but the CNPJ is on the form.
     const values = {
+      name: "Lar das Crianças",
+      responsible: "Ana Lima",
+      phone: "+55 (81) 988887777",
+      uf: "PE",
+      city: "Recife",
+      street: "Rua da Aurora",
+      number: "10",
+      neighborhood: "Boa Vista",
       resume: "Reforço escolar no bairro.",
       about: "Aulas de reforço no contraturno para crianças da rede pública.",
       contactEmail: "contato@lar.org.br",

@@ -99,7 +99,19 @@ const FORMS = [
     field: "contactEmail",
     message: "E-mail de contato inválido.",
     required: FILL_ALL_DATA,
-    rest: { resume: "Apoio escolar no bairro.", about: "Sobre a instituição do teste." },
+    // The whole record is on the form since issue 14.
+    rest: {
+      name: "Instituição do Teste",
+      responsible: "Ana Lima",
+      phone: "+55 (11) 912345678",
+      uf: "SP",
+      city: "São Paulo",
+      street: "Rua A",
+      number: "1",
+      neighborhood: "Centro",
+      resume: "Apoio escolar no bairro.",
+      about: "Sobre a instituição do teste.",
+    },
   },
   {
     form: "application, reply e-mail",

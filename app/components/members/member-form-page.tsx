@@ -30,32 +30,40 @@ export function MemberFormPage({
   );
 }
 
-/** "Editar perfil" of a volunteer or an institution: the page, the form and "Salvar alterações". */
+/**
+ * "Editar perfil" of a volunteer or an institution: the page, the form and "Salvar alterações"
+ * (or `submitLabel`), with an optional `notice` above the form (a review's outcome).
+ */
 export function EditProfilePage<M, S extends z.ZodType>({
   backTo,
   label,
   description,
+  notice,
   schemas,
   schema,
   serverError,
+  submitLabel = "Salvar alterações",
   children,
 }: {
   backTo: string;
   label: string;
   description: string;
+  notice?: ReactNode;
   schemas: () => Promise<M>;
   schema: (schemas: M) => S;
   serverError?: FormError | null;
+  submitLabel?: string;
   children: (errorFor: ErrorFor) => ReactNode;
 }) {
   return (
     <MemberFormPage backTo={backTo} label={label} title="Editar perfil" description={description}>
+      {notice}
       <MemberForm
         schemas={schemas}
         schema={schema}
         serverError={serverError}
         withFiles
-        submitLabel="Salvar alterações"
+        submitLabel={submitLabel}
       >
         {children}
       </MemberForm>

@@ -41,6 +41,8 @@ export function controlStyles({
     "placeholder:text-ink-subtle hover:border-ink-muted",
     "focus-visible:border-brand-700 focus-visible:outline-3 focus-visible:outline-offset-0 focus-visible:outline-brand-700/30",
     "disabled:cursor-not-allowed disabled:border-line disabled:bg-surface disabled:text-ink-subtle",
+    // Shown but not for changing (an institution's CNPJ): greyed, still readable and selectable.
+    "[&[readonly]]:border-line [&[readonly]]:bg-surface [&[readonly]]:hover:border-line",
     "aria-invalid:border-danger-700 aria-invalid:focus-visible:outline-danger-700/30",
     leadingIcon ? "pl-11" : "pl-4",
     trailing ? "pr-12" : "pr-4",
