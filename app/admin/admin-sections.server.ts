@@ -10,6 +10,7 @@ import {
   listInstitutions,
   listVolunteers,
 } from "./people.server";
+import { getSettings } from "./settings.server";
 
 /**
  * What one section of the admin panel shows, read for the parsed query. A record section whose
@@ -52,6 +53,7 @@ export async function loadAdminSection(query: AdminQuery) {
           period: query.eventPeriod,
         }),
         target: query.id ? await getEventDetails(query.id) : null,
+        settings: await getSettings(),
       };
     case "auditoria":
       return {

@@ -32,13 +32,24 @@ export const PARENT: Record<Section, MenuSection> = {
   evento: "eventos",
 };
 
-export const CONFIRMATIONS = ["aprovar", "reprovar", "reabrir", "excluir", "resetar"] as const;
+export const CONFIRMATIONS = [
+  "aprovar",
+  "reprovar",
+  "reabrir",
+  "excluir",
+  "resetar",
+  "aprovar-nome",
+  "recusar-nome",
+] as const;
 export type Confirmation = (typeof CONFIRMATIONS)[number];
 
 export const RESULTS = [
   "aprovado",
   "reprovado",
   "reaberto",
+  "nome-aprovado",
+  "nome-recusado",
+  "configuracao-salva",
   "excluido",
   "voluntario-excluido",
   "instituicao-excluida",

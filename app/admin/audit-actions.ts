@@ -19,6 +19,7 @@ export const AUDIT_ACTION_LABELS = {
   "volunteer.delete": "Excluiu voluntário",
   "password.reset": "Enviou redefinição de senha",
   "account.delete": "Excluiu a própria conta",
+  "personal-data.export": "Baixou os próprios dados",
   "settings.update": "Alterou configuração",
 } as const;
 

@@ -21,6 +21,12 @@ export const REVIEW_REASONS = {
     foto: "Imagem inadequada",
     outro: "Outro motivo",
   },
+  /** A new name an approved institution asked for. */
+  name: {
+    "nao-corresponde": "O novo nome não corresponde à instituição do CNPJ",
+    inadequado: "O novo nome é inadequado ou confunde os voluntários",
+    outro: "Outro motivo",
+  },
 } as const;
 
 export type ReviewTarget = keyof typeof REVIEW_REASONS;

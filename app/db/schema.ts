@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { FieldChange } from "~/lib/field-changes";
 
 /**
  * The whole data model (docs/design.md section 6). Enumerations are text columns with CHECK
@@ -27,13 +28,6 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
-
-/** One field an institution changed: its label and the values before and after, as shown. */
-export interface FieldChange {
-  field: string;
-  before: string;
-  after: string;
-}
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>

@@ -15,7 +15,9 @@ import {
   reviewEvent,
   reviewInstitution,
 } from "~/admin/moderation.server";
+import { approveProposedName, rejectProposedName } from "~/admin/proposed-name.server";
 import { composeReason } from "~/admin/review-reasons";
+import { saveEventReviewSetting } from "~/admin/settings.server";
 import { AppError, isAppError } from "~/lib/app-error";
 import { log } from "~/lib/log.server";
 
@@ -91,17 +93,23 @@ const actionSchema = z.object({
     "reprovar-evento",
     "reabrir-instituicao",
     "reabrir-evento",
+    "aprovar-nome",
+    "recusar-nome",
+    "salvar-configuracao",
     "excluir-evento",
     "excluir-voluntario",
     "resetar-senha",
   ]),
-  id: z.uuid(),
+  /** The record acted on; only the settings form has none. */
+  id: z.uuid().optional(),
   /** The section the reset was asked from, to come back to it. */
   origem: z.enum(["voluntario", "instituicao"]).optional(),
   /** A rejection's reason (a code of REVIEW_REASONS) and the admin's own words. */
   motivo: z.string().optional(),
   detalhes: z.string().optional(),
 });
+
+const INVALID_ACTION = "Ação inválida. Atualize a página e tente novamente.";
 
 export type AdminIntent = z.infer<typeof actionSchema>["intent"];
 
@@ -128,9 +136,16 @@ export async function runAdminAction(
   adminId: string,
 ): Promise<Response | ActionFailure> {
   const parsed = actionSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) return { error: "Ação inválida. Atualize a página e tente novamente." };
-  const { intent, id, origem, motivo, detalhes } = parsed.data;
+  if (!parsed.success) return { error: INVALID_ACTION };
+  const { intent, origem, motivo, detalhes } = parsed.data;
+  const id = parsed.data.id;
+  if (!id && intent !== "salvar-configuracao") return { error: INVALID_ACTION };
   try {
+    if (intent === "salvar-configuracao") {
+      await saveEventReviewSetting({ adminId, formData });
+      return back("eventos", "configuracao-salva");
+    }
+    if (!id) return { error: INVALID_ACTION };
     switch (intent) {
       case "aprovar-instituicao":
         await reviewInstitution({ adminId, institutionId: id, approved: true });
@@ -161,6 +176,15 @@ export async function runAdminAction(
       case "reabrir-evento":
         await reopenEvent({ adminId, eventId: id });
         return back("evento", "reaberto", id);
+      case "aprovar-nome":
+        await approveProposedName({ adminId, institutionId: id });
+        return back("instituicao", "nome-aprovado", id);
+      case "recusar-nome": {
+        const reason = composeReason("name", motivo, detalhes);
+        if (!reason.ok) return reasonRefused(reason.message, motivo, detalhes);
+        await rejectProposedName({ adminId, institutionId: id, reason: reason.reason });
+        return back("instituicao", "nome-recusado", id);
+      }
       case "excluir-evento":
         await deleteEvent({ adminId, eventId: id });
         return back("eventos", "excluido");
@@ -187,6 +211,8 @@ function unexpectedMessage(intent: AdminIntent): string {
   if (intent.endsWith("-instituicao") && !intent.startsWith("excluir"))
     return `Erro inesperado ao atualizar o status da instituição.`;
   if (intent.endsWith("-evento")) return "Erro inesperado ao atualizar o status do evento.";
+  if (intent.endsWith("-nome")) return "Erro inesperado ao atualizar o nome da instituição.";
+  if (intent === "salvar-configuracao") return "Não foi possível salvar a configuração.";
   if (intent === "excluir-voluntario") return DELETE_MESSAGES.volunteer.failed;
   if (intent === "excluir-instituicao") return DELETE_MESSAGES.institution.failed;
   return "Ocorreu um erro ao enviar o e-mail de redefinição de senha.";

@@ -9,7 +9,7 @@ import type { FixtureServer } from "../helpers/fixture-server";
 import { startFixtureServer } from "../helpers/fixture-server";
 import { shot } from "../helpers/screenshots";
 import { POLL } from "../helpers/wait";
-import { confirmIn, expectResult, signInPage } from "./admin-support";
+import { confirmIn, expectResult, filterAudit, signInPage } from "./admin-support";
 
 /**
  * The audit section (issue 14) in Chromium: the admin acts, then finds those actions and an
@@ -67,22 +67,6 @@ afterAll(async () => {
 /** The table's rows (its header first) as the admin reads them. */
 const rows = (page: Page) => page.getByRole("row").allInnerTexts();
 
-async function filter(
-  page: Page,
-  fields: { quem?: string; acao?: string; de?: string; ate?: string },
-) {
-  await page.getByLabel("Quem", { exact: true }).fill(fields.quem ?? "");
-  await page
-    .getByLabel("Ação", { exact: true })
-    .selectOption({ label: fields.acao ?? "Todas as ações" });
-  await page.getByLabel("De", { exact: true }).fill(fields.de ?? "");
-  await page.getByLabel("Até", { exact: true }).fill(fields.ate ?? "");
-  const before = page.url();
-  await page.getByRole("button", { name: "Filtrar" }).click();
-  await expect.poll(() => page.url(), POLL.server).not.toBe(before);
-  await page.getByRole("heading", { level: 1, name: "Auditoria" }).waitFor();
-}
-
 describe("the audit section", () => {
   it("shows the admin's own actions, newest first, beside the older history", async () => {
     const { page } = admin;
@@ -118,7 +102,7 @@ describe("the audit section", () => {
 
   it("filters by who acted and pages through them with the filter kept", async () => {
     const { page } = admin;
-    await filter(page, { quem: "beto" });
+    await filterAudit(page, { quem: "beto" });
     expect(new URL(page.url()).searchParams.get("quem")).toBe("beto");
     await page.getByText("13 registros", { exact: true }).waitFor();
     const first = await rows(page);
@@ -138,7 +122,7 @@ describe("the audit section", () => {
 
   it("filters by action, and says so when nothing matches", async () => {
     const { page } = admin;
-    await filter(page, { acao: "Aprovou instituição" });
+    await filterAudit(page, { acao: "Aprovou instituição" });
     await page.getByText("1 registro", { exact: true }).waitFor();
     const shown = await rows(page);
     expect(shown).toHaveLength(2);
@@ -151,7 +135,7 @@ describe("the audit section", () => {
       .allTextContents();
     expect(options).toContain("Excluiu a própria conta");
     expect(options).toContain("Alterou configuração");
-    await filter(page, { quem: "beto", acao: "Excluiu evento" });
+    await filterAudit(page, { quem: "beto", acao: "Excluiu evento" });
     await page.getByText("Nenhuma ação encontrada com esses filtros.").waitFor();
     await page.getByText("0 registros", { exact: true }).waitFor();
     await expect.poll(() => page.getByRole("link", { name: "Exportar CSV" }).count()).toBe(0);
@@ -159,14 +143,14 @@ describe("the audit section", () => {
 
   it("filters by a period of days in Brasília time, and explains a wrong one", async () => {
     const { page } = admin;
-    await filter(page, { de: "2026-01-15", ate: "2026-01-15" });
+    await filterAudit(page, { de: "2026-01-15", ate: "2026-01-15" });
     await page.getByText("1 registro", { exact: true }).waitFor();
     expect((await rows(page))[1]).toContain(FORMULA);
-    await filter(page, { quem: "Beto", acao: "Reprovou instituição", de: "2026-01-14" });
+    await filterAudit(page, { quem: "Beto", acao: "Reprovou instituição", de: "2026-01-14" });
     await page.getByText("2 registros", { exact: true }).waitFor();
     expect((await rows(page))[2]).toContain("Associação Ação Já");
 
-    await filter(page, { de: "2026-01-20", ate: "2026-01-10" });
+    await filterAudit(page, { de: "2026-01-20", ate: "2026-01-10" });
     const end = page.getByLabel("Até", { exact: true });
     await expect.poll(() => end.getAttribute("aria-invalid"), POLL.ui).toBe("true");
     await page.getByText("A data final não pode ser anterior à data inicial.").waitFor();
@@ -179,7 +163,7 @@ describe("the audit section", () => {
     await context.addCookies(await admin.context.cookies());
     const page = await context.newPage();
     await page.goto(audit());
-    await filter(page, { quem: "Auditora" });
+    await filterAudit(page, { quem: "Auditora" });
     await page.getByText("2 registros", { exact: true }).waitFor();
     await context.close();
   });

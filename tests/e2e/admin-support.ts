@@ -122,3 +122,20 @@ export async function expectResult(page: Page, title: string, message?: string) 
   await dialog.getByRole("button", { name: "OK" }).click();
   await dialog.waitFor({ state: "detached" });
 }
+
+/** Fills the audit section's filters (empty for any not given) and sends them. */
+export async function filterAudit(
+  page: Page,
+  fields: { quem?: string; acao?: string; de?: string; ate?: string },
+) {
+  await page.getByLabel("Quem", { exact: true }).fill(fields.quem ?? "");
+  await page
+    .getByLabel("Ação", { exact: true })
+    .selectOption({ label: fields.acao ?? "Todas as ações" });
+  await page.getByLabel("De", { exact: true }).fill(fields.de ?? "");
+  await page.getByLabel("Até", { exact: true }).fill(fields.ate ?? "");
+  const before = page.url();
+  await page.getByRole("button", { name: "Filtrar" }).click();
+  await expect.poll(() => page.url(), POLL.server).not.toBe(before);
+  await page.getByRole("heading", { level: 1, name: "Auditoria" }).waitFor();
+}

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { institutions } from "~/db/schema";
 import { FIXTURE_PASSWORD, HttpClient, redirectTarget } from "../helpers/accounts";
 import { makeJpeg } from "../helpers/images";
 import { eventFormData, logServerOnFailure } from "../helpers/members";
@@ -87,7 +89,14 @@ function laterRoute(profile?: "VOLUNTEER" | "INSTITUTION"): Record<Actor, Outcom
   return expected;
 }
 
-type Key = Exclude<Actor, "anonymous"> | "other" | "pending2" | "pending3" | "decided";
+type Key =
+  | Exclude<Actor, "anonymous">
+  | "other"
+  | "pending2"
+  | "pending3"
+  | "decided"
+  | "renamed1"
+  | "renamed2";
 let server: SecurityServer<Key>;
 const clients = {} as Record<Actor, HttpClient>;
 
@@ -163,6 +172,17 @@ beforeAll(async () => {
       pending2: { kind: "institution", status: "PENDING" },
       pending3: { kind: "institution", status: "PENDING" },
       decided: { kind: "institution", status: "REJECTED" },
+      renamed1: { kind: "institution", status: "APPROVED" },
+      renamed2: { kind: "institution", status: "APPROVED" },
+    },
+    // Two new names waiting for the admin's decision.
+    beforeStart: async (db, accounts) => {
+      for (const key of ["renamed1", "renamed2"] as const) {
+        await db
+          .update(institutions)
+          .set({ proposedName: `Novo Nome ${key}` })
+          .where(eq(institutions.userId, accounts[key].id));
+      }
     },
     events: [
       { key: "toEdit", institution: "approved", name: "Evento para editar", status: "APPROVED" },
@@ -463,6 +483,13 @@ const ACTIONS: ActionRow[] = [
       admin("aprovar-evento", () => id("toApprove")),
       admin("reprovar-evento", () => id("toReject"), REASON),
       admin("reabrir-evento", () => id("toReopen")),
+      admin("aprovar-nome", () => accountId("renamed1")),
+      admin("recusar-nome", () => accountId("renamed2"), REASON),
+      {
+        name: "salvar-configuracao",
+        owner: "admin" as const,
+        form: () => ({ intent: "salvar-configuracao", eventChangesNeedReview: "on" }),
+      },
       admin("excluir-evento", () => id("toDelete")),
       admin("resetar-senha", () => accountId("other"), { origem: "voluntario" }),
       admin("excluir-voluntario", () => accountId("other")),

@@ -44,12 +44,14 @@ export interface SecurityServer<K extends string> extends FixtureServer<K> {
 }
 
 export async function startSecurityServer<K extends string>(
-  options: Omit<FixtureServerOptions<K>, "beforeStart">,
+  options: FixtureServerOptions<K>,
 ): Promise<SecurityServer<K>> {
   let before: Record<string, string[]> = {};
   const server = await startFixtureServer({
     ...options,
-    beforeStart: async (db) => {
+    // The snapshot is taken after the test's own preparation: "as seeded" includes it.
+    beforeStart: async (db, accounts) => {
+      await options.beforeStart?.(db, accounts);
       before = await databaseSnapshot(db);
     },
   });

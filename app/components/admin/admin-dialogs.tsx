@@ -71,7 +71,11 @@ export function ConfirmDialog({
       <ModalDialog title={spec.title} description={spec.description} closeHref={cancelHref} wide>
         <Form method="post" preventScrollReset className="w-full">
           {hidden}
-          <ReasonFields reasons={spec.reasons} retry={retry ?? null} />
+          <ReasonFields
+            reasons={spec.reasons}
+            retry={retry ?? null}
+            legend={spec.intent === "recusar-nome" ? "Motivo da recusa" : "Motivo da reprovação"}
+          />
           <div className="mt-6 flex flex-wrap justify-end gap-3">
             {cancel}
             {confirm}
@@ -94,9 +98,11 @@ export function ConfirmDialog({
 function ReasonFields({
   reasons,
   retry,
+  legend,
 }: {
   reasons: Readonly<Record<string, string>>;
   retry: ReasonRetry | null;
+  legend: string;
 }) {
   const [choice, setChoice] = useState(retry?.motivo ?? "");
   const other = choice === "outro";
@@ -105,7 +111,7 @@ function ReasonFields({
       {retry ? <ErrorMessage message={retry.message} /> : null}
       <RadioGroup
         name="motivo"
-        legend="Motivo da reprovação"
+        legend={legend}
         layout="list"
         required
         options={Object.entries(reasons).map(([value, label]) => ({ value, label }))}
@@ -137,6 +143,15 @@ const RESULT_DIALOGS: Partial<Record<Result, { title: string; message: string }>
     title: "Reprovado!",
     message: "A reprovação foi registrada e a instituição recebeu o motivo por e-mail.",
   },
+  "nome-aprovado": {
+    title: "Aprovado!",
+    message: "O novo nome já aparece no site e a instituição foi avisada por e-mail.",
+  },
+  "nome-recusado": {
+    title: "Recusado!",
+    message: "O site continua com o nome anterior e a instituição recebeu o motivo por e-mail.",
+  },
+  "configuracao-salva": { title: "Salvo!", message: "Configuração salva." },
   reaberto: {
     title: "Reaberto!",
     message:

@@ -7,6 +7,7 @@ import { AuditSection } from "./audit-section";
 import { confirmationFor } from "./confirmations";
 import { DashboardSection } from "./dashboard-section";
 import { EventDetailsSection } from "./event-details";
+import { EventReviewSetting } from "./event-review-setting";
 import { EventsSection } from "./events-section";
 import { PeopleList } from "./people-list";
 import { InstitutionDetailsSection, VolunteerDetailsSection } from "./record-details";
@@ -61,7 +62,14 @@ function Section({ data, query }: { data: SectionData; query: AdminQuery }) {
     case "instituicoes":
       return <PeopleList kind={data.section} query={query} list={data.list} />;
     case "eventos":
-      return <EventsSection query={query} list={data.list} />;
+      return (
+        <>
+          <EventsSection query={query} list={data.list} />
+          <div className="mt-10">
+            <EventReviewSetting eventChangesNeedReview={data.settings.eventChangesNeedReview} />
+          </div>
+        </>
+      );
     case "auditoria":
       return <AuditSection audit={data.audit} query={query} />;
     case "voluntario":

@@ -102,6 +102,24 @@ export function confirmationFor(data: SectionData, confirm: Confirmation): Confi
           intent: "reabrir-instituicao",
           id: record.id,
         };
+      if (confirm === "aprovar-nome" && record.proposedName)
+        return {
+          title: "Aprovar o novo nome?",
+          description: `${record.name} passará a se chamar ${record.proposedName} no site, e a instituição receberá um e-mail.`,
+          confirmLabel: "Aprovar novo nome",
+          intent: "aprovar-nome",
+          id: record.id,
+        };
+      if (confirm === "recusar-nome" && record.proposedName)
+        return {
+          title: "Recusar o novo nome?",
+          description: `O site continua mostrando ${record.name}. A instituição receberá o motivo por e-mail.`,
+          confirmLabel: "Recusar novo nome",
+          intent: "recusar-nome",
+          id: record.id,
+          danger: true,
+          reasons: REVIEW_REASONS.name,
+        };
       if (confirm === "resetar" && !pending) return resetSpec(record, "instituicao");
       return null;
     }

@@ -226,6 +226,21 @@ function ReviewState({ record }: { record: InstitutionDetails }) {
             A instituição pediu para se chamar <strong>{record.proposedName}</strong>. O site
             continua mostrando {record.name} até a aprovação.
           </p>
+          <div className="mt-3 flex flex-wrap gap-3">
+            <ConfirmLink
+              section="instituicao"
+              id={record.id}
+              confirm="aprovar-nome"
+              label="Aprovar novo nome"
+            />
+            <ConfirmLink
+              section="instituicao"
+              id={record.id}
+              confirm="recusar-nome"
+              label="Recusar novo nome"
+              danger
+            />
+          </div>
         </div>
       ) : null}
     </div>
@@ -330,9 +345,9 @@ function ConfirmLink({
   const icon =
     confirm === "resetar" ? (
       <KeyIcon className="size-5" />
-    ) : confirm === "aprovar" ? (
+    ) : confirm === "aprovar" || confirm === "aprovar-nome" ? (
       <CheckIcon className="size-5" />
-    ) : confirm === "reprovar" ? (
+    ) : confirm === "reprovar" || confirm === "recusar-nome" ? (
       <CloseIcon className="size-5" />
     ) : confirm === "reabrir" ? (
       <RefreshIcon className="size-5" />
