@@ -163,8 +163,8 @@ describe("the admin panel at 390 px", () => {
       if (query.includes("confirmar=") || query.includes("resultado=")) {
         if (!query.includes("senha-enviada")) await dialog.waitFor();
       }
-      // Pictures in place and no request of this screen still running when the next one loads.
-      await page.waitForLoadState("networkidle");
+      // Pictures in place (their size is part of the layout) before measuring.
+      await page.waitForFunction(() => [...document.images].every((image) => image.complete));
       for (const problem of await overflowingElements(page)) failures.push(`${name}: ${problem}`);
       const seenNow = problems();
       for (const problem of seenNow.slice(seen)) failures.push(`${name}: ${problem}`);
