@@ -26,7 +26,7 @@ export function EventReviewSetting({
       className="flex flex-col gap-4 rounded-2xl border border-line bg-white p-5 shadow-card"
     >
       <h2 id="configuracao-eventos" className="text-lg font-bold text-ink">
-        Eventos publicados
+        Configuração dos eventos publicados
       </h2>
       <input type="hidden" name="intent" value={EVENT_REVIEW_SETTING_INTENT} />
       <label className="flex min-h-11 items-start gap-3 py-1 text-ink">

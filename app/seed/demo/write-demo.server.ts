@@ -12,6 +12,10 @@ import { credentialAccount, type DbExecutor } from "../credentials.server";
 import { ArtworkPool } from "../images/artwork-pool.server";
 import type { DemoPlan, PlannedEvent, PlannedInstitution } from "./plan-types.server";
 
+/** What a demo rejection says, so the institution's screen and the admin's record show one. */
+const DEMO_REJECTION_REASON =
+  "A descrição não deixa claro o trabalho da instituição. Contem quais atividades os voluntários fazem e em que dias.";
+
 /** Rows per INSERT: keeps each statement's parameter list and payload moderate. */
 const BATCH = 100;
 
@@ -122,6 +126,7 @@ export async function writeDemo(
     ...institution.address,
     reviewedAt: institution.reviewedAt,
     reviewedBy: institution.reviewedAt ? adminId : null,
+    reviewReason: institution.status === "REJECTED" ? DEMO_REJECTION_REASON : null,
     createdAt: institution.createdAt,
     updatedAt: institution.reviewedAt ?? institution.createdAt,
   }));
