@@ -178,6 +178,21 @@ describe("geography API", () => {
     expectPtBrOrder(states.map((state) => state.nome));
   });
 
+  it("answers a list the browser already has with 304 and no body (ETag)", async () => {
+    for (const path of ["/api/localidades/estados", "/api/localidades/estados/sp/municipios"]) {
+      const first = await get(path);
+      const etag = first.headers.get("etag");
+      expect(etag, path).toMatch(/^"[\w-]+"$/);
+      const again = await get(path, { headers: { "If-None-Match": `W/${etag}, "outro"` } });
+      expect(again.status, path).toBe(304);
+      expect(await again.text(), path).toBe("");
+      expect(again.headers.get("cache-control"), path).toMatch(/max-age=\d+/);
+      const stale = await get(path, { headers: { "If-None-Match": '"antigo"' } });
+      expect(stale.status, path).toBe(200);
+      expect(await stale.text(), path).toBe(await first.text());
+    }
+  });
+
   it.each([
     ["SP", 645],
     ["MG", 853],
