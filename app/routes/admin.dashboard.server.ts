@@ -7,7 +7,7 @@ import {
   sendUserPasswordReset,
 } from "~/admin/accounts.server";
 import { loadAdminSection, type SectionData } from "~/admin/admin-sections.server";
-import { type AdminQuery, adminHref, type Result, type Section } from "~/admin/admin-url";
+import { type AdminQuery, adminHref, listHref, type Result, type Section } from "~/admin/admin-url";
 import {
   deleteEvent,
   reopenEvent,
@@ -75,7 +75,8 @@ export async function loadAdminPage(
     return { data: await loadAdminSection(query), error: pendingError };
   } catch (error) {
     if (isAppError(error, "not-found") && isRecordSection(query.section)) {
-      const list = adminHref({ section: LIST_OF[query.section], tab: query.tab });
+      // Back to the list as the admin left it (tab, filters, search, page), with the spec's text.
+      const list = listHref(query, { section: LIST_OF[query.section], id: null });
       throw redirect(`${list}&erro=${query.section}`);
     }
     log.error({ err: error, section: query.section }, "admin section failed to load");

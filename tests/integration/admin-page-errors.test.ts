@@ -16,6 +16,31 @@ async function errorFor(query: string): Promise<string | null> {
   return page.error;
 }
 
+describe("a record that is gone", () => {
+  it("sends the admin back to the list as it was left, with the spec's text", async () => {
+    const gone = "0b9f3c1e-6f1a-4c7e-9a52-3d2f1e0c4b6a";
+    const thrown = await loadAdminPage(
+      parseAdminQuery(
+        new URLSearchParams(
+          `secao=evento&id=${gone}&situacao=reprovados&periodo=passados&busca=feira&pagina=2`,
+        ),
+      ),
+      null,
+    ).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).headers.get("Location")).toBe(
+      "/admin/dashboard?secao=eventos&situacao=reprovados&periodo=passados&busca=feira&pagina=2&erro=evento",
+    );
+    const institution = await loadAdminPage(
+      parseAdminQuery(new URLSearchParams(`secao=instituicao&id=${gone}&aba=reprovadas`)),
+      null,
+    ).catch((error: unknown) => error);
+    expect((institution as Response).headers.get("Location")).toBe(
+      "/admin/dashboard?secao=instituicoes&aba=reprovadas&erro=instituicao",
+    );
+  });
+});
+
 describe("admin page when the database fails", () => {
   it("names the failed refresh, the failed search and the failed section", async () => {
     // Healthy first: the same queries load without an error.
