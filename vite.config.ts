@@ -52,7 +52,9 @@ const codeSplitting = {
       priority: 3,
       minShareCount: 2,
       test: inApp(
-        /^(components\/(ui|public)\/|lists\/|forms\/masks\.|geo\/address\.|images\/image-messages\.)/,
+        // The institution page itself (public page and preview) is not a shared part: in this
+        // group, every directory visitor would download it.
+        /^(components\/(ui|public)\/(?!institution-page\.)|lists\/|forms\/masks\.|geo\/address\.|images\/image-messages\.)/,
       ),
     },
   ],
