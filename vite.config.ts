@@ -39,7 +39,7 @@ const codeSplitting = {
       name: "shell",
       priority: 4,
       test: inApp(
-        /^(components\/layout\/|components\/ui\/(toast|use-hydrated|avatar|button-styles|class-names|email-text|icon|icons-common|section-heading|default-images)\.|components\/public\/(event-card|institution-card|card-styles|responsive-image|page-meta)\.|lib\/nonce\.|config\/constants\.|events\/event-dates\.|images\/image-widths\.)/,
+        /^(components\/layout\/|components\/ui\/(toast|use-hydrated|avatar|button-styles|class-names|email-text|icon|icons-common|section-heading|default-images)\.|components\/public\/(event-card|institution-card|card-styles|responsive-image|page-meta)\.|lib\/nonce\.|lib\/count-text\.|config\/constants\.|events\/event-dates\.|images\/image-widths\.)/,
       ),
     },
     {
@@ -91,7 +91,21 @@ function recordChunkGroups(): Plugin {
 
 // The server build's entry is server/app.ts (the HTTP pipeline around React Router), so one
 // bundle holds the app, the database client and the background jobs: one module instance each.
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * React Router publishes a production build beside its development one, but its package exports
+ * name only the development files (which log route warnings and do extra checks on every render).
+ * A build points both imports at the production files (the server bundle then holds React
+ * Router itself, ADR 0035).
+ */
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: "react-router/dist/production/index.mjs" },
+  { find: /^react-router\/dom$/, replacement: "react-router/dist/production/dom-export.mjs" },
+].map(({ find, replacement }) => ({
+  find,
+  replacement: path.resolve(import.meta.dirname, "node_modules", replacement),
+}));
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   build: {
     rollupOptions: isSsrBuild
       ? {
@@ -103,9 +117,13 @@ export default defineConfig(({ isSsrBuild }) => ({
         }
       : { output: { codeSplitting } },
   },
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    alias: command === "build" ? reactRouterProduction : [],
+  },
   ssr: {
-    external: ["@electric-sql/pglite", "sharp", "pg", "nodemailer"],
+    // pdfkit reads its font metrics from files beside its own code (__dirname): not bundleable.
+    external: ["@electric-sql/pglite", "sharp", "pg", "nodemailer", "pdfkit", "qrcode"],
   },
   plugins: [tailwindcss(), reactRouter(), recordChunkGroups()],
 }));

@@ -10,13 +10,18 @@ import {
   pingDatabase,
 } from "~/db/client.server";
 import { startMailer, stopMailer } from "~/email/mailer.server";
+import { GEO_CACHE_CONTROL } from "~/geo/cache";
+import { geographyAnswer } from "~/geo/geo-response.server";
 import { startHousekeeping } from "~/jobs/housekeeping.server";
 import { withAfterResponse } from "~/lib/after-response.server";
 import { log } from "~/lib/log.server";
+import { READ_ONLY_MESSAGE } from "~/lib/refuse-writes.server";
 import { RESOURCE_CSP } from "~/lib/security-headers.server";
+import { startParticipationReminders } from "~/participation/participation-reminders.server";
 import { seedDemoDataIfEmpty } from "~/seed/demo-seed.server";
 import { clientContext } from "~/web/request-context.server";
 import { createClientAddress, rateLimitNetwork } from "./client-ip";
+import { sendEncoded } from "./encoded-response";
 import {
   MalformedRequestError,
   sendFetchResponse,
@@ -43,7 +48,7 @@ import { createStaticHandler } from "./static-files";
 let shuttingDown = false;
 
 /** ADR 0008: anonymous public pages are reused for 5 s, within 8 MB (about a hundred pages). */
-const PAGE_CACHE = { ttlMs: 5_000, maxBytes: 8 * 1024 * 1024 };
+const PAGE_CACHE = { ttlMs: 5_000, admitMs: 60_000, maxBytes: 8 * 1024 * 1024 };
 
 /** Reads the configuration and opens (and migrates) the database. Throws with a clear message. */
 export async function boot(): Promise<{ port: number }> {
@@ -53,15 +58,18 @@ export async function boot(): Promise<{ port: number }> {
   await seedDemoDataIfEmpty();
   startMailer();
   stopHousekeeping = startHousekeeping();
+  stopReminders = startParticipationReminders();
   return { port: config.PORT };
 }
 
 let stopHousekeeping: (() => Promise<void>) | undefined;
+let stopReminders: (() => Promise<void>) | undefined;
 
 /** Called once in-flight requests are done: releases the database (and its lock). */
 export async function shutdown(): Promise<void> {
   shuttingDown = true;
   await stopHousekeeping?.();
+  await stopReminders?.();
   await stopMailer();
   await closeDatabase();
 }
@@ -98,14 +106,16 @@ export function createHandler(options: { staticDir?: string; mode: "production" 
     const context = new RouterContextProvider();
     const ip = clientAddress(req);
     context.set(clientContext, { ip, network: rateLimitNetwork(ip) });
-    const response = await pageCache.render(request, () => handleRequest(request, context));
-    await sendFetchResponse(res, response, req.method);
+    const rendered = await pageCache.render(request, () => handleRequest(request, context));
+    if ("kept" in rendered) await pageCache.send(req, res, rendered.kept);
+    else await sendFetchResponse(res, rendered.response, req.method);
   }
 
   function respond(req: IncomingMessage, res: ServerResponse, url: URL, body?: Buffer): void {
+    // Prepared bytes go out as they are; the middleware would compress them again.
+    if (pageCache.serve(req, res) || serveGeography(req, res, url.pathname)) return;
     compress(req as never, res as never, () => {
       if (serveStatic?.(req, res, url.pathname)) return;
-      if (pageCache.serve(req, res)) return;
       withAfterResponse(res, () => {
         renderWithReactRouter(req, res, url, body).catch((error: unknown) => {
           // React Router answers its own errors with the error page; this is what escaped it.
@@ -179,6 +189,31 @@ export function createHandler(options: { staticDir?: string; mode: "production" 
       respond(req, res, url, result.body);
     });
   };
+}
+
+/** The geography lists, prepared once (app/geo/geo-response.server.ts), before the router. */
+function serveGeography(req: IncomingMessage, res: ServerResponse, pathname: string): boolean {
+  const answer = geographyAnswer(pathname);
+  if (!answer) return false;
+  if (!(req.method === "GET" || req.method === "HEAD")) {
+    sendPlain(res, 405, READ_ONLY_MESSAGE, { Allow: "GET, HEAD" });
+  } else if ("unknownState" in answer) {
+    sendJson(res, 404, { error: `Estado desconhecido: ${answer.unknownState}` });
+  } else {
+    sendEncoded(req, res, {
+      status: 200,
+      headers: [
+        ["Content-Type", "application/json; charset=utf-8"],
+        ["Cache-Control", GEO_CACHE_CONTROL],
+      ],
+      body: answer.list,
+      conditional: true,
+    }).catch((error: unknown) => {
+      log.error({ err: error }, "geography list not sent");
+      res.destroy();
+    });
+  }
+  return true;
 }
 
 const BAD_REQUEST_MESSAGE = "O pedido enviado não é válido.";

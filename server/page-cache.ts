@@ -1,43 +1,63 @@
-import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { trackDegraded } from "~/lib/degraded-response.server";
+import { EncodedBody } from "~/lib/encoded-body.server";
+import { log } from "~/lib/log.server";
+import { type EncodedAnswer, sendEncoded } from "./encoded-response";
+import { hashInlineScripts } from "./script-hashes";
 
 /**
- * A short-lived cache of public pages as anonymous visitors see them (ADR 0008). Rendering the
- * directory costs milliseconds of CPU per request; at hundreds of requests per second the same
- * few URLs are rendered again and again with the same data. Rules:
+ * A short-lived cache of public pages as anonymous visitors see them (ADR 0008, ADR 0042).
+ * Rendering the directory costs milliseconds of CPU per request; at hundreds of requests per
+ * second the same few URLs are rendered again and again with the same data. Rules:
  * - only GET requests without any cookie, for the public pages listed below, and only 200 HTML
  *   answers that set no cookie and that no loader marked as degraded (database fallbacks);
+ * - a page is kept from its second request on, within `admitMs` of the one before: a URL asked
+ *   for once (a unique search, a crawler's walk through the pages, a shared link's tracking
+ *   parameter) would only pay for being kept and push out pages that are asked for again;
  * - an entry lives `ttlMs`; any write request handled by this instance empties the cache (an
  *   approval, an edit, a sign-up show up at once here; other instances see them within ttlMs);
- * - each hit gets a fresh CSP nonce, replaced in the header and in the body's script tags, so a
- *   nonce is never served twice.
+ * - a kept page is the same bytes on every answer: its inline scripts are allowed by their hashes
+ *   instead of a nonce (server/script-hashes.ts), so it is compressed once per encoding and
+ *   written in one piece, before the compression middleware (ADR 0042).
  */
 const PUBLIC_PAGE =
   /^\/(?:|instituicoes|eventos|termos-de-uso|politicas-de-privacidade|(?:instituicoes|eventos)\/[0-9a-fA-F-]{36})$/;
 const NONCE_IN_CSP = /'nonce-([A-Za-z0-9+/=]+)'/;
+/** Keys remembered for admission: ~1 MB of URLs at most. */
+const SEEN_KEYS = 10_000;
 
-interface Entry {
-  status: number;
+interface Entry extends EncodedAnswer {
+  key: string;
   headers: [string, string][];
-  /** The body as UTF-8, cut where the nonce was: a hit joins the parts with a new nonce. */
-  parts: Buffer[];
-  nonce: string;
   storedAt: number;
+  /** What the entry counts against maxBytes: grows as encodings are made. */
   bytes: number;
 }
 
 export interface PageCacheOptions {
   ttlMs: number;
-  /** Upper bound of the bodies kept, in bytes. */
+  /** A page is kept when it was last asked for at most this long ago. */
+  admitMs: number;
+  /**
+   * Upper bound of the bodies kept, in bytes, checked when a page is stored; the encodings made
+   * for it afterwards count too (so the next store evicts more).
+   */
   maxBytes: number;
 }
+
+/** What `render` produced: a page kept for reuse (answer it with `send`) or one to pass on. */
+export type Rendered = { kept: Entry } | { response: Response };
 
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
   /** Bumped by every write: a render that began before a write is not stored. */
   private generation = 0;
+  /**
+   * When each recently rendered key was last asked for, oldest first; writes leave it alone (it
+   * says what people ask for, not what the pages hold). At most SEEN_KEYS keys.
+   */
+  private readonly seen = new Map<string, number>();
 
   constructor(private readonly options: PageCacheOptions) {}
 
@@ -60,54 +80,77 @@ export class PageCache {
       this.remove(key, entry);
       return false;
     }
-    const nonce = Buffer.from(randomBytes(16).toString("base64"));
-    res.statusCode = entry.status;
-    for (const [name, value] of entry.headers) {
-      res.setHeader(
-        name,
-        name === "content-security-policy" ? value.replace(entry.nonce, `${nonce}`) : value,
-      );
-    }
-    // One write: the compression middleware costs a step per write (a hit written in ~25
-    // pieces cost 19 times a hit without compression, issue 17).
-    res.end(
-      Buffer.concat(entry.parts.flatMap((part, index) => (index > 0 ? [nonce, part] : [part]))),
-    );
+    this.send(req, res, entry).catch((error: unknown) => {
+      log.error({ err: error }, "cached page not sent");
+      res.destroy();
+    });
     return true;
   }
 
+  /** Writes a kept page, counting the encodings it makes on the way against maxBytes. */
+  async send(req: IncomingMessage, res: ServerResponse, entry: Entry): Promise<void> {
+    const before = entry.body.size;
+    await sendEncoded(req, res, entry);
+    const grown = entry.body.size - before;
+    entry.bytes += grown;
+    if (this.entries.get(entry.key) === entry) this.bytes += grown;
+  }
+
   /** Renders a page the cache did not answer, keeping it when it may be reused. */
-  async render(request: Request, render: () => Promise<Response>): Promise<Response> {
+  async render(request: Request, render: () => Promise<Response>): Promise<Rendered> {
     const url = new URL(request.url);
     const key = cacheKey(
       request.method,
       `${url.pathname}${url.search}`,
       request.headers.has("cookie"),
     );
-    if (!key) return render();
+    if (!key || !this.admit(key)) return { response: await render() };
     const generation = this.generation;
     const { result: response, degraded } = await trackDegraded(render);
-    const nonce = NONCE_IN_CSP.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+    const csp = response.headers.get("content-security-policy") ?? "";
+    const nonce = NONCE_IN_CSP.exec(csp)?.[1];
     if (
       response.status !== 200 ||
       !nonce ||
       response.headers.has("set-cookie") ||
       !response.headers.get("content-type")?.startsWith("text/html")
     ) {
-      return response;
+      return { response };
     }
-    const body = await response.text();
-    if (!degraded() && generation === this.generation) {
-      this.store(key, {
-        status: response.status,
-        headers: [...response.headers].filter(([name]) => name !== "content-length"),
-        parts: body.split(nonce).map((part) => Buffer.from(part)),
-        nonce,
-        storedAt: performance.now(),
-        bytes: Buffer.byteLength(body),
-      });
+    const html = await response.text();
+    const hashed = hashInlineScripts(html, nonce, csp);
+    if (!hashed || degraded() || generation !== this.generation) {
+      return {
+        response: new Response(html, { status: response.status, headers: response.headers }),
+      };
     }
-    return new Response(body, { status: response.status, headers: response.headers });
+    const identity = Buffer.from(hashed.html);
+    const entry: Entry = {
+      key,
+      status: response.status,
+      headers: [...response.headers]
+        .filter(([name]) => name !== "content-length")
+        .map(([name, value]) => [name, name === "content-security-policy" ? hashed.csp : value]),
+      body: new EncodedBody(identity, "quick"),
+      storedAt: performance.now(),
+      bytes: identity.length,
+    };
+    this.store(key, entry);
+    return { kept: entry };
+  }
+
+  /** True when `key` was asked for before, within admitMs; remembers this request either way. */
+  private admit(key: string): boolean {
+    const now = performance.now();
+    const before = this.seen.get(key);
+    // Deleted and set again, so the Map's order stays oldest-asked first.
+    this.seen.delete(key);
+    this.seen.set(key, now);
+    if (this.seen.size > SEEN_KEYS) {
+      const oldest = this.seen.keys().next();
+      if (!oldest.done) this.seen.delete(oldest.value);
+    }
+    return before !== undefined && now - before < this.options.admitMs;
   }
 
   private store(key: string, entry: Entry): void {

@@ -1,9 +1,9 @@
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, like, or, sql } from "drizzle-orm";
 import { recordAudit } from "~/admin/audit.server";
 import { auth } from "~/auth/auth.server";
 import { cookieAttributes } from "~/config/cookie-attributes.server";
 import { db } from "~/db/client.server";
-import { accounts, emailOutbox, users, volunteerRequests } from "~/db/schema";
+import { accounts, agreements, emailOutbox, users, volunteerRequests } from "~/db/schema";
 import { log } from "~/lib/log.server";
 
 /** True when `password` is the account's current password (better-auth's own hash check). */
@@ -54,6 +54,20 @@ export async function deleteAccount(userId: string): Promise<void> {
             )
           : sql`lower(${emailOutbox.to}) = lower(${user.email})`,
       );
+    // Unsent e-mails to a minor's guardian carry the person's name (ADR 0050): they go too.
+    // The termos themselves go with the users row (ADR 0049).
+    await tx.delete(emailOutbox).where(
+      or(
+        like(emailOutbox.dedupeKey, `guardian-account:${userId}:%`),
+        inArray(
+          emailOutbox.dedupeKey,
+          tx
+            .select({ key: sql<string>`'guardian-agreement:' || ${agreements.id}` })
+            .from(agreements)
+            .where(eq(agreements.volunteerId, userId)),
+        ),
+      ),
+    );
     await recordAudit(tx, {
       actorId: null,
       action: "account.delete",

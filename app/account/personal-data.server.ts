@@ -2,13 +2,18 @@ import { eq, getTableColumns, inArray, or, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import {
   accounts,
+  agreements,
   auditLog,
+  certificateHolders,
+  certificates,
   emailOutbox,
   events,
   images,
   institutions,
+  participations,
   sessions,
   users,
+  volunteerHours,
   volunteerRequests,
   volunteers,
 } from "~/db/schema";
@@ -22,11 +27,15 @@ const { searchText: _e, ...eventColumns } = getTableColumns(events);
 const { bytes: _b, ...imageColumns } = getTableColumns(images);
 const { token: _t, ...sessionColumns } = getTableColumns(sessions);
 const requestColumns = getTableColumns(volunteerRequests);
+const participationColumns = getTableColumns(participations);
+const agreementColumns = getTableColumns(agreements);
+const hoursColumns = getTableColumns(volunteerHours);
 
 /**
  * Everything the platform holds about one person (LGPD art. 18, II: access), as plain data for
  * a JSON download: their user row, profile, credentials and sessions (never the password hash
- * or session tokens), applications sent and received, events, images (metadata and address,
+ * or session tokens), applications sent and received, places taken in events and the people who
+ * took places in theirs, hours of volunteering (issue 16), events, images (metadata and address,
  * not the bytes), the e-mails sent to them (subject and dates; bodies may hold one-time links)
  * and audit entries by or about them. Null when the account does not exist.
  */
@@ -49,6 +58,36 @@ export async function exportPersonalData(userId: string) {
     .from(volunteerRequests)
     .innerJoin(users, eq(users.id, volunteerRequests.volunteerId))
     .where(eq(volunteerRequests.institutionId, userId));
+  const participationsTaken = await database
+    .select({ ...participationColumns, eventName: events.name, eventDate: events.eventDate })
+    .from(participations)
+    .innerJoin(events, eq(events.id, participations.eventId))
+    .where(eq(participations.userId, userId));
+  const participantsReceived = await database
+    .select({ ...participationColumns, eventName: events.name, volunteerName: users.name })
+    .from(participations)
+    .innerJoin(events, eq(events.id, participations.eventId))
+    .innerJoin(users, eq(users.id, participations.userId))
+    .where(eq(events.institutionId, userId));
+  // Termos de adesão (issue 16, ADR 0049), whole: accepted or to accept, and issued.
+  const agreementsSigned = await database
+    .select({ ...agreementColumns, institutionName: institutions.name })
+    .from(agreements)
+    .innerJoin(institutions, eq(institutions.userId, agreements.institutionId))
+    .where(eq(agreements.volunteerId, userId));
+  const agreementsIssued = await database
+    .select({ ...agreementColumns, volunteerName: users.name })
+    .from(agreements)
+    .innerJoin(users, eq(users.id, agreements.volunteerId))
+    .where(eq(agreements.institutionId, userId));
+  // Issue 16: hours of volunteering, every status, with the names that make them readable.
+  const hours = await database
+    .select({ ...hoursColumns, institutionName: institutions.name, eventName: events.name })
+    .from(volunteerHours)
+    .innerJoin(institutions, eq(institutions.userId, volunteerHours.institutionId))
+    .leftJoin(events, eq(events.id, volunteerHours.eventId))
+    .where(eq(volunteerHours.volunteerId, userId))
+    .orderBy(volunteerHours.workedOn);
   const ownEvents = await database
     .select(eventColumns)
     .from(events)
@@ -65,6 +104,20 @@ export async function exportPersonalData(userId: string) {
     .select({ providerId: accounts.providerId, createdAt: accounts.createdAt })
     .from(accounts)
     .where(eq(accounts.userId, userId));
+
+  // Certificates (issue 16): the ones the person holds, and for an institution those in its name.
+  const { requestKey: _k, ...certificateColumns } = getTableColumns(certificates);
+  const withHolder = { ...certificateColumns, volunteerName: certificateHolders.name };
+  const certificatesHeld = await database
+    .select(withHolder)
+    .from(certificates)
+    .leftJoin(certificateHolders, eq(certificateHolders.certificateId, certificates.id))
+    .where(eq(certificates.volunteerId, userId));
+  const certificatesIssued = await database
+    .select(withHolder)
+    .from(certificates)
+    .leftJoin(certificateHolders, eq(certificateHolders.certificateId, certificates.id))
+    .where(eq(certificates.institutionId, userId));
 
   const addresses = [user.email, ...applicationsSent.map((sent) => sent.replyEmail)];
   const emails = await database
@@ -102,10 +155,17 @@ export async function exportPersonalData(userId: string) {
     institution: institution ?? null,
     applicationsSent,
     applicationsReceived,
+    participations: participationsTaken,
+    participantsReceived,
+    agreements: agreementsSigned,
+    agreementsIssued,
+    volunteerHours: hours,
     events: ownEvents,
     images: ownImages.map((image) => ({ ...image, url: imageUrl(image.id) })),
     emails,
     auditLog: audit,
+    certificates: certificatesHeld,
+    certificatesIssued,
   };
 }
 

@@ -21,6 +21,10 @@ export const AUDIT_ACTION_LABELS = {
   "account.delete": "Excluiu a própria conta",
   "personal-data.export": "Baixou os próprios dados",
   "settings.update": "Alterou configuração",
+  "hours.event-confirm": "Confirmou horas de evento",
+  "hours.month-confirm": "Confirmou horas de um mês",
+  "hours.approve": "Aprovou horas registradas",
+  "hours.decline": "Recusou horas registradas",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

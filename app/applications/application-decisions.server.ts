@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { issueApplicationAgreement } from "~/agreements/issue-agreement.server";
 import { env } from "~/config/env.server";
 import { db } from "~/db/client.server";
 import { institutions, users, volunteerRequests } from "~/db/schema";
@@ -61,6 +62,8 @@ export async function decideApplication(input: {
       .where(eq(users.id, changed.volunteerId));
     if (!names) throw new Error("application decided without volunteer or institution");
     const accepted = input.decision === "ACCEPTED";
+    // Lei 9.608 art. 2: an accepted application is served under a termo de adesão (ADR 0049).
+    if (accepted) await issueApplicationAgreement(tx, input.requestId);
     const path = accepted ? "/app/voluntario" : "/instituicoes";
     await enqueueEmail(tx, {
       to: changed.replyEmail,

@@ -101,7 +101,7 @@ function createAuth() {
       cookiePrefix: AUTH_COOKIE_PREFIX,
       useSecureCookies: config.isHttps,
       defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
-      database: { generateId: "uuid" },
+      database: { generateId: "uuid", joins: true },
     },
     plugins: [startSessionPlugin],
     telemetry: { enabled: false },

@@ -1,8 +1,11 @@
 import { sql } from "drizzle-orm";
+import type { CauseSlug, SkillSlug } from "~/config/causes";
 import { VOLUNTEERING_TYPES, type VolunteeringTypeLabel } from "~/config/constants";
 import { db, type Transaction } from "~/db/client.server";
 import { uniqueViolation } from "~/db/errors.server";
 import { accounts, images, institutions, users, volunteers } from "~/db/schema";
+import type { AgeFields } from "~/guardians/age-rules";
+import { askGuardianForAccount } from "~/guardians/guardian-consent.server";
 import type { ProcessedImage } from "~/images/pipeline.server";
 import { imageToStore, type StagedClaim } from "~/images/staged-images.server";
 import { AppError } from "~/lib/app-error";
@@ -33,6 +36,11 @@ export interface NewVolunteer {
   city: string;
   /** A photo processed from the posted file, or a staged one to claim (docs/decisions/0029). */
   photo: ProcessedImage | StagedClaim;
+  /** Interests and skills (ADR 0045), optional. */
+  causes?: CauseSlug[];
+  skills?: SkillSlug[];
+  /** Date of birth and, under 18, the guardian asked to consent (ADR 0050). */
+  age?: AgeFields;
 }
 
 export interface NewInstitution {
@@ -46,6 +54,8 @@ export interface NewInstitution {
   contactEmail: string;
   volunteeringType: VolunteeringTypeLabel;
   permitDivulgation: boolean;
+  /** The causes it works for (ADR 0045), optional at sign-up. */
+  causes?: CauseSlug[];
   profileImage: ProcessedImage | StagedClaim;
   coverImage: ProcessedImage | StagedClaim;
 }
@@ -79,7 +89,20 @@ export async function createVolunteerAccount(input: NewVolunteer): Promise<strin
       summary: input.resume,
       state: input.uf,
       city: input.city,
+      causes: input.causes ?? [],
+      skills: input.skills ?? [],
+      birthDate: input.age?.birthDate ?? null,
+      guardianName: input.age?.guardianName ?? null,
+      guardianEmail: input.age?.guardianEmail ?? null,
     });
+    if (input.age?.guardianName && input.age.guardianEmail) {
+      await askGuardianForAccount(tx, {
+        volunteerId: userId,
+        volunteerName: input.name,
+        guardianName: input.age.guardianName,
+        guardianEmail: input.age.guardianEmail,
+      });
+    }
     return userId;
   });
 }
@@ -101,6 +124,7 @@ export async function createInstitutionAccount(input: NewInstitution): Promise<s
       volunteeringType: VOLUNTEERING_TYPES[input.volunteeringType],
       permitDivulgation: input.permitDivulgation,
       permitDivulgationAt: input.permitDivulgation ? new Date() : null,
+      causes: input.causes ?? [],
       status: "PENDING",
       profileImageId,
       coverImageId,

@@ -13,8 +13,26 @@ export interface ProfileSummary {
   institutionStatus: InstitutionStatus | null;
 }
 
-/** Name, e-mail and photo of the signed-in person (header, homes); one indexed lookup. */
-export async function profileSummary(user: SessionUser): Promise<ProfileSummary> {
+/**
+ * Summaries already asked for in this request: the root loader (header) and a home's loader
+ * both want it, and the session middleware makes one SessionUser object per request, so keying
+ * on that object shares one lookup between them and forgets it with the request.
+ */
+const asked = new WeakMap<SessionUser, Promise<ProfileSummary>>();
+
+/** Name, e-mail and photo of the signed-in person (header, homes); one indexed lookup a request. */
+export function profileSummary(user: SessionUser): Promise<ProfileSummary> {
+  let summary = asked.get(user);
+  if (!summary) {
+    summary = lookUp(user);
+    asked.set(user, summary);
+    // A failed lookup is not kept: the next caller in the request asks the database again.
+    summary.catch(() => asked.delete(user));
+  }
+  return summary;
+}
+
+async function lookUp(user: SessionUser): Promise<ProfileSummary> {
   const base = { name: user.name, email: user.email, photoUrl: null, institutionStatus: null };
   if (user.role !== "USER") return base;
   if (user.profile === "VOLUNTEER") {

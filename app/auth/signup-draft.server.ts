@@ -37,6 +37,16 @@ export const DRAFT_FIELD_LIMITS = {
   permitDivulgation: 3,
   /** The terms box of step 2, "on" once ticked (a checkbox posts nothing when unticked). */
   acceptTerms: 2,
+  /**
+   * Causes (a volunteer's or an institution's) and a volunteer's skills (ADR 0045), as their
+   * slugs joined by commas (at most 3 and 6 slugs of up to 23 characters).
+   */
+  causes: 80,
+  skills: 160,
+  /** A volunteer's date of birth as typed ("dd/mm/aaaa") and a minor's guardian (ADR 0050). */
+  birthDate: 10,
+  guardianName: 50,
+  guardianEmail: MAX_LENGTH.email,
   /** Where to go once the account exists: an application form (auth/redirects.server.ts). */
   returnTo: 200,
   // Tokens of photos staged for this draft (auth/signup-photos.server.ts, docs/decisions/0029).
@@ -49,6 +59,9 @@ export type DraftData = Partial<Record<DraftField, string>>;
 
 /** Checkboxes: a post without one means unticked. */
 const CHECKBOXES: ReadonlySet<string> = new Set<DraftField>(["acceptTerms"]);
+
+/** Groups of checkboxes: every checked value, kept as one comma-joined text (forms/cause-fields). */
+const CHECKBOX_LISTS: ReadonlySet<string> = new Set<DraftField>(["causes", "skills"]);
 
 /** Text areas keep their line breaks; every other field is one line, as an <input> keeps it. */
 const MULTILINE: ReadonlySet<string> = new Set<DraftField>(["resume", "about"]);
@@ -63,7 +76,18 @@ export const DRAFT_MAX_BYTES = 8 * 1024;
 /** The fields each step shows, and keeps as typed when the person goes back from it. */
 const STEP_FIELDS: Record<string, readonly DraftField[]> = {
   "2": ["email", "phone", "acceptTerms"],
-  "3-VOLUNTEER": ["name", "uf", "city", "resume", "previewImageStaged"],
+  "3-VOLUNTEER": [
+    "name",
+    "birthDate",
+    "guardianName",
+    "guardianEmail",
+    "uf",
+    "city",
+    "resume",
+    "causes",
+    "skills",
+    "previewImageStaged",
+  ],
   "3-INSTITUTION": [
     "name",
     "cnpj",
@@ -81,6 +105,7 @@ const STEP_FIELDS: Record<string, readonly DraftField[]> = {
     "contactEmail",
     "volunteeringType",
     "permitDivulgation",
+    "causes",
     "previewImageStaged",
     "landingImageStaged",
   ],
@@ -124,7 +149,10 @@ export function typedStepFields(formData: FormData, step: number, profileType: s
     const value = formData.get(field);
     const limit = STEP_LIMITS[key]?.[field] ?? DRAFT_FIELD_LIMITS[field];
     if (CHECKBOXES.has(field)) typed[field] = value === "on" ? "on" : "";
-    else if (typeof value === "string") typed[field] = cleanValue(field, value, limit);
+    else if (CHECKBOX_LISTS.has(field)) {
+      const checked = formData.getAll(field).filter((item) => typeof item === "string");
+      typed[field] = cleanValue(field, checked.join(","), limit);
+    } else if (typeof value === "string") typed[field] = cleanValue(field, value, limit);
   }
   return typed;
 }

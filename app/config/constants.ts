@@ -53,6 +53,8 @@ export const MAX_LENGTH = {
   number: 10,
   neighborhood: 60,
   complement: 60,
+  // Issue 15: an online event's link.
+  onlineLink: 500,
 } as const;
 
 export const MIN_LENGTH = { name: 3, summary: 10, about: 10 } as const;
@@ -90,4 +92,4 @@ export const DATE_FORMAT_LOCALE = "pt-BR";
 /** Days as people in Brazil see them (an event of "today" is upcoming until midnight there). */
 export const BRAZIL_TIME_ZONE = "America/Sao_Paulo";
 
-export const LEGAL_TEXTS_UPDATED_AT = "2025-04-26";
+export const LEGAL_TEXTS_UPDATED_AT = "2026-11-27";

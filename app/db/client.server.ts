@@ -76,7 +76,8 @@ export async function pingDatabase(): Promise<void> {
 /**
  * Refreshes the planner's statistics where nothing else does: PGlite runs no autovacuum daemon,
  * so after bulk inserts its plans (the trigram search indexes above all) would rest on stale row
- * counts. A PostgreSQL server's autovacuum does this itself.
+ * counts; and vacuums the directory's narrow search table, whose index-only walks need its
+ * visibility map. A PostgreSQL server's autovacuum does this itself.
  */
 export async function maintainDatabase(): Promise<void> {
   const open = slot.__conectaDatabase?.open;
@@ -104,6 +105,20 @@ function yieldBeforeEachQuery(client: PGlite): void {
   }) as PGlite["query"];
 }
 
+/**
+ * PGlite's own start parameters, with a buffer pool of 32 MB instead of PostgreSQL's 128 MB. The
+ * pool lives in the WebAssembly memory, inside this process, which PGlite touches at start and
+ * never gives back: the smaller pool took about 100 MB off the process, idle and under load, at
+ * no cost measured on the 10k dataset (docs/decisions/0041). Pages outside the pool are still in
+ * the operating system's file cache.
+ */
+const PGLITE_SHARED_BUFFERS = "32MB";
+const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  "-c",
+  `shared_buffers=${PGLITE_SHARED_BUFFERS}`,
+];
+
 async function openPglite(dataDir: string): Promise<OpenDatabase> {
   const releaseLock = acquireDataDirLock(dataDir);
   try {
@@ -111,6 +126,7 @@ async function openPglite(dataDir: string): Promise<OpenDatabase> {
     preparePrivateDir(databaseDir);
     const client = await PGlite.create(databaseDir, {
       extensions: { pg_trgm, unaccent },
+      startParams: PGLITE_START_PARAMS,
     });
     yieldBeforeEachQuery(client);
     const database = drizzlePglite({ client, schema });
@@ -122,6 +138,9 @@ async function openPglite(dataDir: string): Promise<OpenDatabase> {
         await client.query("select 1");
       },
       maintain: async () => {
+        // The directory search's walks read directory_search_walk_idx alone once the table's
+        // pages are marked all-visible, which only a vacuum does (ADR 0040).
+        await client.exec("vacuum directory_search");
         await client.exec("analyze");
       },
       close: async () => {

@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { relations, type SQL, sql } from "drizzle-orm";
 import {
   bigserial,
   boolean,
@@ -10,10 +10,12 @@ import {
   jsonb,
   pgTable,
   text,
+  time,
   timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { CAUSE_SLUGS, MAX_CAUSES, MAX_SKILLS, SKILL_SLUGS } from "~/config/causes";
 import type { FieldChange } from "~/lib/field-changes";
 
 /**
@@ -38,6 +40,18 @@ const updatedAt = () =>
 
 const inList = (column: unknown, values: readonly string[]) =>
   sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(", "))})`;
+
+/**
+ * Causes or skills (ADR 0045): a text[] of known slugs, at most `max` (each once: the code
+ * writes them through parseCauses/parseSkills; a CHECK cannot hold the subquery that would test
+ * it). The CHECK is built from app/config/causes.ts, so a new cause is a migration.
+ */
+const slugList = (column: unknown, slugs: readonly string[], max: number) =>
+  sql`${column} <@ array[${sql.raw(slugs.map((slug) => `'${slug}'`).join(", "))}]::text[]
+    and cardinality(${column}) <= ${sql.raw(String(max))}`;
+
+const causesColumn = () => text("causes").array().notNull().default(sql`'{}'::text[]`);
+const skillsColumn = () => text("skills").array().notNull().default(sql`'{}'::text[]`);
 
 const searchable = (...parts: SQL[]) =>
   sql`immutable_unaccent(lower(${sql.join(parts, sql` || ' ' || `)}))`;
@@ -212,10 +226,27 @@ export const volunteers = pgTable(
     summary: text("summary").notNull(),
     state: text("state").notNull(),
     city: text("city").notNull(),
+    /** Interests (ADR 0045): causes the volunteer cares about, optional. */
+    causes: causesColumn(),
+    skills: skillsColumn(),
+    /**
+     * Age (issue 16, ADR 0050): asked on sign-up, null for accounts made before until their next
+     * edit. Under 18, a parent or guardian is named and consents to the account (and to each
+     * termo de adesão, in agreements).
+     */
+    birthDate: date("birth_date", { mode: "string" }),
+    guardianName: text("guardian_name"),
+    guardianEmail: text("guardian_email"),
+    guardianConsentedAt: timestamp("guardian_consented_at", { withTimezone: true }),
+    guardianConsentIp: text("guardian_consent_ip"),
+    /** Who consented, as the guardian typed their name on the consent page. */
+    guardianConsentName: text("guardian_consent_name"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check("volunteers_causes_check", slugList(t.causes, CAUSE_SLUGS, MAX_CAUSES)),
+    check("volunteers_skills_check", slugList(t.skills, SKILL_SLUGS, MAX_SKILLS)),
     check("volunteers_state_check", sql`${t.state} ~ '^[A-Z]{2}$'`),
     check("volunteers_summary_length_check", sql`char_length(${t.summary}) <= 1200`),
   ],
@@ -251,6 +282,8 @@ export const institutions = pgTable(
     resubmissionChanges: jsonb("resubmission_changes").$type<FieldChange[]>(),
     /** A new name an approved institution asked for; the public keeps `name` until approved. */
     proposedName: text("proposed_name"),
+    /** One to three causes, chosen on the profile (ADR 0045); empty for older institutions. */
+    causes: causesColumn(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     searchText: text("search_text").generatedAlwaysAs(
@@ -283,6 +316,9 @@ export const institutions = pgTable(
       .where(sql`${t.status} = 'APPROVED'`),
     // Also "institutions_approved_directory_idx" (name, user_id) INCLUDE (search_text) WHERE
     // approved: written by hand in migration 0004, as Drizzle cannot declare INCLUDE.
+    // The directory's cause filter (`causes && array[...]`, ADR 0045): approved rows only.
+    index("institutions_causes_idx").using("gin", t.causes).where(sql`${t.status} = 'APPROVED'`),
+    check("institutions_causes_check", slugList(t.causes, CAUSE_SLUGS, MAX_CAUSES)),
     check("institutions_status_check", inList(t.status, ["PENDING", "APPROVED", "REJECTED"])),
     check(
       "institutions_volunteering_type_check",
@@ -310,6 +346,16 @@ export const directorySearch = pgTable(
     searchText: text("search_text").notNull(),
     /** A copy of institutions.search_document (migration 0007). */
     document: tsvector("document").notNull(),
+    /**
+     * The document's name part alone (weight A) and its card part (name, summary and city:
+     * weights A and B), for the directory's search in tiers (ADR 0040, migration 0011).
+     */
+    nameDocument: tsvector("name_document").generatedAlwaysAs(
+      (): SQL => sql`ts_filter(${directorySearch.document}, '{a}')`,
+    ),
+    cardDocument: tsvector("card_document").generatedAlwaysAs(
+      (): SQL => sql`ts_filter(${directorySearch.document}, '{a,b}')`,
+    ),
   },
   // Written only when an institution is approved, edited or leaves: without GIN's pending list
   // (fastupdate) every search reads the index proper, also on PGlite, which has no autovacuum.
@@ -318,6 +364,14 @@ export const directorySearch = pgTable(
       .using("gin", sql`${t.searchText} gin_trgm_ops`)
       .with({ fastupdate: "off" }),
     index("directory_search_document_idx").using("gin", t.document).with({ fastupdate: "off" }),
+    index("directory_search_name_document_idx")
+      .using("gin", t.nameDocument)
+      .with({ fastupdate: "off" }),
+    index("directory_search_card_document_idx")
+      .using("gin", t.cardDocument)
+      .with({ fastupdate: "off" }),
+    // Also "directory_search_walk_idx" (institution_id) INCLUDE (name_document, card_document,
+    // search_text): written by hand in migration 0011, as Drizzle cannot declare INCLUDE.
   ],
 );
 
@@ -336,6 +390,21 @@ export const events = pgTable(
     ...address,
     /** How people take part: in person, online, or both (HIBRIDO). */
     format: text("format").notNull().default("PRESENCIAL"),
+    /**
+     * Brasília wall-clock times on eventDate ('HH:MM'); both null for an all-day event (every
+     * event made before times existed). An event ends on the day it starts.
+     */
+    startTime: time("start_time"),
+    endTime: time("end_time"),
+    /** Where an online or hybrid event happens; shown only to confirmed participants. */
+    onlineLink: text("online_link"),
+    /** Volunteer places; null = no limit. Past the limit, people join a waitlist. */
+    places: integer("places"),
+    /** The .ics SEQUENCE (RFC 5545): raised by every saved change, so calendars update. */
+    calendarSequence: integer("calendar_sequence").notNull().default(0),
+    /** Causes (0-3) and the skills it would like volunteers to bring (ADR 0045). */
+    causes: causesColumn(),
+    skills: skillsColumn(),
     status: text("status").notNull().default("PENDING"),
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
     reviewedBy: uuid("reviewed_by").references(() => users.id, { onDelete: "set null" }),
@@ -360,12 +429,63 @@ export const events = pgTable(
     index("events_institution_idx").on(t.institutionId, t.createdAt),
     index("events_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("events_search_document_idx").using("gin", t.searchDocument),
+    // The events list's cause filter, approved rows only (ADR 0045).
+    index("events_causes_idx").using("gin", t.causes).where(sql`${t.status} = 'APPROVED'`),
+    // "Para você" ORs a shared cause, a wanted skill and the person's city (ADR 0047): with
+    // these two besides the causes index, rare interests are read from indexes alone.
+    index("events_skills_idx").using("gin", t.skills).where(sql`${t.status} = 'APPROVED'`),
+    index("events_place_idx").on(t.state, t.city).where(sql`${t.status} = 'APPROVED'`),
+    check("events_causes_check", slugList(t.causes, CAUSE_SLUGS, MAX_CAUSES)),
+    check("events_skills_check", slugList(t.skills, SKILL_SLUGS, MAX_SKILLS)),
     check("events_status_check", inList(t.status, ["PENDING", "APPROVED", "REJECTED", "DELETED"])),
     check("events_format_check", inList(t.format, ["PRESENCIAL", "ONLINE", "HIBRIDO"])),
     check("events_state_check", sql`${t.state} ~ '^[A-Z]{2}$'`),
     check("events_name_length_check", sql`char_length(${t.name}) <= 50`),
     check("events_resume_length_check", sql`char_length(${t.resume}) <= 80`),
     check("events_about_length_check", sql`char_length(${t.about}) <= 1200`),
+    check(
+      "events_times_check",
+      sql`(${t.startTime} is null and ${t.endTime} is null) or (${t.startTime} is not null and ${t.endTime} is not null and ${t.endTime} > ${t.startTime})`,
+    ),
+    check("events_places_check", sql`${t.places} is null or ${t.places} between 1 and 10000`),
+    check("events_online_link_length_check", sql`char_length(${t.onlineLink}) <= 500`),
+  ],
+);
+
+/**
+ * A person taking part in an event (issue 15). One row per person and event: cancelling and
+ * joining again updates it, and `joinedAt` then moves to the end of the waitlist's queue.
+ * CONFIRMED holds a place; WAITLISTED waits, oldest `joinedAt` first; CANCELLED left by
+ * themselves; REMOVED taken off by the institution.
+ */
+export const participations = pgTable(
+  "participations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status").notNull(),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The start the 24-hour reminder was sent for (ADR 0044): claimed by the job's UPDATE, so a
+     * reminder leaves once; a new date or time differs from it and is reminded again.
+     */
+    remindedForStart: timestamp("reminded_for_start", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("participations_event_user_key").on(t.eventId, t.userId),
+    index("participations_event_status_idx").on(t.eventId, t.status, t.joinedAt),
+    index("participations_user_idx").on(t.userId, t.joinedAt),
+    check(
+      "participations_status_check",
+      inList(t.status, ["CONFIRMED", "WAITLISTED", "CANCELLED", "REMOVED"]),
+    ),
   ],
 );
 
@@ -396,6 +516,157 @@ export const volunteerRequests = pgTable(
     index("volunteer_requests_institution_idx").on(t.institutionId, t.createdAt),
     index("volunteer_requests_volunteer_idx").on(t.volunteerId, t.createdAt),
     check("volunteer_requests_status_check", inList(t.status, ["PENDING", "ACCEPTED", "DECLINED"])),
+  ],
+);
+
+/**
+ * Hours of volunteering (issue 16, ADR 0048): one row per person and event, or per person,
+ * accepted application and month. Only CONFIRMED rows count, in totals and certificates; the
+ * institution confirms (or marks ABSENT) after an event, and approves or declines the hours a
+ * volunteer logged for an ongoing activity (PENDING until then). `minutes` keeps fractions of an
+ * hour exact.
+ */
+export const volunteerHours = pgTable(
+  "volunteer_hours",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    volunteerId: uuid("volunteer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    institutionId: uuid("institution_id")
+      .notNull()
+      .references(() => institutions.userId, { onDelete: "cascade" }),
+    /** EVENT: hours at one event; ONGOING: a month of an accepted application. */
+    kind: text("kind").notNull(),
+    eventId: uuid("event_id").references(() => events.id, { onDelete: "cascade" }),
+    requestId: uuid("request_id").references(() => volunteerRequests.id, { onDelete: "cascade" }),
+    /** The event's day, or the first day of the month the hours were given in. */
+    workedOn: date("worked_on", { mode: "string" }).notNull(),
+    minutes: integer("minutes").notNull(),
+    /** What was done: the volunteer's words for ongoing hours, optional for an event. */
+    description: text("description"),
+    status: text("status").notNull(),
+    /** Who wrote the row first: the volunteer logging ongoing hours, or the institution. */
+    loggedBy: text("logged_by").notNull(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+    /** Why the institution declined logged hours, as the volunteer reads it. */
+    declineReason: text("decline_reason"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("volunteer_hours_event_key")
+      .on(t.eventId, t.volunteerId)
+      .where(sql`${t.eventId} is not null`),
+    uniqueIndex("volunteer_hours_request_month_key")
+      .on(t.requestId, t.workedOn)
+      .where(sql`${t.requestId} is not null`),
+    index("volunteer_hours_volunteer_idx").on(t.volunteerId, t.status, t.workedOn),
+    index("volunteer_hours_institution_idx").on(t.institutionId, t.status, t.workedOn),
+    check("volunteer_hours_kind_check", inList(t.kind, ["EVENT", "ONGOING"])),
+    check(
+      "volunteer_hours_source_check",
+      sql`(${t.kind} = 'EVENT' and ${t.eventId} is not null and ${t.requestId} is null) or (${t.kind} = 'ONGOING' and ${t.requestId} is not null and ${t.eventId} is null)`,
+    ),
+    check(
+      "volunteer_hours_status_check",
+      inList(t.status, ["PENDING", "CONFIRMED", "DECLINED", "ABSENT"]),
+    ),
+    check("volunteer_hours_logged_by_check", inList(t.loggedBy, ["VOLUNTEER", "INSTITUTION"])),
+    // An event lasts a day; a month of an ongoing activity at most 300 hours.
+    check(
+      "volunteer_hours_minutes_check",
+      sql`${t.minutes} between 0 and case when ${t.kind} = 'EVENT' then 1440 else 18000 end`,
+    ),
+    check("volunteer_hours_description_length_check", sql`char_length(${t.description}) <= 500`),
+    check(
+      "volunteer_hours_decline_reason_length_check",
+      sql`char_length(${t.declineReason}) <= 500`,
+    ),
+  ],
+);
+
+/**
+ * Termos de adesão (Lei 9.608/1998 art. 2; issue 16, ADR 0049): one per accepted application or
+ * confirmed place in an event (unique per source, so a retried decision makes one). The rendered
+ * text is stored whole with its SHA-256: a document never changes after it is issued, and the
+ * acceptance records exactly which text was accepted.
+ */
+export const agreements = pgTable(
+  "agreements",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    volunteerId: uuid("volunteer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    institutionId: uuid("institution_id")
+      .notNull()
+      .references(() => institutions.userId, { onDelete: "cascade" }),
+    /** APPLICATION: an accepted application (ongoing activity); EVENT: a confirmed place. */
+    kind: text("kind").notNull(),
+    requestId: uuid("request_id").references(() => volunteerRequests.id, { onDelete: "cascade" }),
+    participationId: uuid("participation_id").references(() => participations.id, {
+      onDelete: "cascade",
+    }),
+    /** What the termo is about, for lists: the event's or the activity's name. */
+    activity: text("activity").notNull(),
+    templateVersion: text("template_version").notNull(),
+    body: text("body").notNull(),
+    bodySha256: text("body_sha256").notNull(),
+    /** The volunteer was under 18 when it was issued: a guardian consents too. */
+    guardianRequired: boolean("guardian_required").notNull().default(false),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedIp: text("accepted_ip"),
+    acceptedUserAgent: text("accepted_user_agent"),
+    guardianName: text("guardian_name"),
+    guardianEmail: text("guardian_email"),
+    guardianConsentedAt: timestamp("guardian_consented_at", { withTimezone: true }),
+    guardianConsentIp: text("guardian_consent_ip"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("agreements_request_key").on(t.requestId).where(sql`${t.requestId} is not null`),
+    uniqueIndex("agreements_participation_key")
+      .on(t.participationId)
+      .where(sql`${t.participationId} is not null`),
+    index("agreements_volunteer_idx").on(t.volunteerId, t.createdAt),
+    index("agreements_institution_idx").on(t.institutionId, t.createdAt),
+    check("agreements_kind_check", inList(t.kind, ["APPLICATION", "EVENT"])),
+    check(
+      "agreements_source_check",
+      sql`(${t.kind} = 'APPLICATION' and ${t.requestId} is not null and ${t.participationId} is null) or (${t.kind} = 'EVENT' and ${t.participationId} is not null and ${t.requestId} is null)`,
+    ),
+    check("agreements_sha256_check", sql`${t.bodySha256} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
+/**
+ * Links e-mailed to a minor's guardian (ADR 0050): the token's SHA-256 only (a copy of the table
+ * opens nothing), one purpose each (the account, or one termo), valid for 30 days.
+ */
+export const guardianTokens = pgTable(
+  "guardian_tokens",
+  {
+    digest: text("digest").primaryKey(),
+    volunteerId: uuid("volunteer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose").notNull(),
+    agreementId: uuid("agreement_id").references(() => agreements.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("guardian_tokens_volunteer_idx").on(t.volunteerId),
+    index("guardian_tokens_expires_idx").on(t.expiresAt),
+    check("guardian_tokens_purpose_check", inList(t.purpose, ["ACCOUNT", "AGREEMENT"])),
+    check(
+      "guardian_tokens_agreement_check",
+      sql`(${t.purpose} = 'AGREEMENT') = (${t.agreementId} is not null)`,
+    ),
   ],
 );
 
@@ -484,3 +755,101 @@ export const signupDrafts = pgTable(
     check("signup_drafts_profile_type_check", inList(t.profileType, ["VOLUNTEER", "INSTITUTION"])),
   ],
 );
+
+/**
+ * Certificates of volunteer work (issue 16, ADR 0052). Everything a certificate shows is copied
+ * here when it is issued (the snapshot columns and `hours`): a certificate a university already
+ * holds must not change when a name, an event or an hour row changes later. `code` is what a
+ * person types to verify it (12 Crockford base32 characters, stored without dashes). The
+ * holder's name lives in `certificate_holders`, which goes with the holder's account: whoever
+ * deletes it (the person, an admin), the certificate stays, valid, without the name. When the
+ * institution goes, its name and CNPJ stay on the record.
+ */
+export const certificates = pgTable(
+  "certificates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    code: text("code").notNull().unique(),
+    volunteerId: uuid("volunteer_id").references(() => users.id, { onDelete: "set null" }),
+    institutionId: uuid("institution_id").references(() => institutions.userId, {
+      onDelete: "set null",
+    }),
+    /** EVENT: one event; ONGOING: one accepted application; PERIOD: all hours with the institution. */
+    scope: text("scope").notNull(),
+    /** What was asked for and which hour rows it covered: the same request returns this row. */
+    requestKey: text("request_key").notNull(),
+    institutionName: text("institution_name").notNull(),
+    institutionCnpj: text("institution_cnpj").notNull(),
+    /** "São Paulo/SP": where the certificate says it was issued. */
+    issuedPlace: text("issued_place").notNull(),
+    activity: text("activity").notNull(),
+    periodFrom: date("period_from", { mode: "string" }).notNull(),
+    periodTo: date("period_to", { mode: "string" }).notNull(),
+    totalMinutes: integer("total_minutes").notNull(),
+    hours: jsonb("hours").$type<CertificateHourRow[]>().notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+    issuedBy: uuid("issued_by").references(() => users.id, { onDelete: "set null" }),
+    /** VOLUNTEER (self-serve) or INSTITUTION. */
+    issuedByRole: text("issued_by_role").notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    revokedBy: uuid("revoked_by").references(() => users.id, { onDelete: "set null" }),
+    revokeReason: text("revoke_reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("certificates_valid_request_key")
+      .on(t.requestKey)
+      .where(sql`${t.revokedAt} is null`),
+    index("certificates_volunteer_idx").on(t.volunteerId, t.issuedAt),
+    index("certificates_institution_idx").on(t.institutionId, t.issuedAt),
+    check("certificates_scope_check", inList(t.scope, ["EVENT", "ONGOING", "PERIOD"])),
+    check(
+      "certificates_issued_by_role_check",
+      inList(t.issuedByRole, ["VOLUNTEER", "INSTITUTION"]),
+    ),
+    check("certificates_code_check", sql`${t.code} ~ '^[0-9A-HJKMNP-TV-Z]{12}$'`),
+    check("certificates_minutes_check", sql`${t.totalMinutes} > 0`),
+    check("certificates_period_check", sql`${t.periodFrom} <= ${t.periodTo}`),
+    check("certificates_revoke_reason_length_check", sql`char_length(${t.revokeReason}) <= 500`),
+  ],
+);
+
+/**
+ * The name printed on a certificate, as it was when issued. Removed with the holder's account
+ * by the foreign key, by any path that deletes the account (ADR 0052).
+ */
+export const certificateHolders = pgTable("certificate_holders", {
+  certificateId: uuid("certificate_id")
+    .primaryKey()
+    .references(() => certificates.id, { onDelete: "cascade" }),
+  volunteerId: uuid("volunteer_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+});
+
+/** One hour row a certificate covers, as it was when issued. */
+export interface CertificateHourRow {
+  workedOn: string;
+  kind: "EVENT" | "ONGOING";
+  activity: string;
+  minutes: number;
+}
+
+/**
+ * A person's sessions and sign-in accounts, for better-auth's joined lookups
+ * (`advanced.database.joins`): a signed-in request reads its session and user in one query
+ * instead of two, and a sign-in reads the user with its password account in one.
+ */
+export const userRelations = relations(users, ({ many }) => ({
+  sessions: many(sessions),
+  accounts: many(accounts),
+}));
+
+export const sessionRelations = relations(sessions, ({ one }) => ({
+  user: one(users, { fields: [sessions.userId], references: [users.id] }),
+}));
+
+export const accountRelations = relations(accounts, ({ one }) => ({
+  user: one(users, { fields: [accounts.userId], references: [users.id] }),
+}));

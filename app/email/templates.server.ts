@@ -228,3 +228,42 @@ export function proposedNameReviewEmail(input: {
     action: { label: "Acessar minha conta", url: input.url },
   });
 }
+
+/** A place opened in an event and the person waiting first got it (issue 15). */
+export function participationPromotedEmail(input: {
+  name: string;
+  eventName: string;
+  /** As the person reads it: "sábado, 12 de dezembro de 2026". */
+  when: string;
+  url: string;
+}): RenderedEmail {
+  return renderEmail({
+    subject: `Vaga confirmada: ${input.eventName}`,
+    greeting: `Olá, ${input.name}!`,
+    paragraphs: [
+      `Abriu uma vaga no evento "${input.eventName}" (${input.when}) e ela é sua: você saiu da lista de espera e sua presença está confirmada.`,
+      "Se não puder ir, cancele sua participação na página do evento para liberar a vaga para outra pessoa.",
+    ],
+    action: { label: "Ver o evento", url: input.url },
+  });
+}
+
+/** The institution moved an event a person takes part in (issue 15, item 4). */
+export function eventChangedEmail(input: {
+  name: string;
+  eventName: string;
+  /** "Data do evento: 10/12/2026 → 12/12/2026", one line per change of date, time or place. */
+  changes: string[];
+  url: string;
+}): RenderedEmail {
+  return renderEmail({
+    subject: `Evento alterado: ${input.eventName}`,
+    greeting: `Olá, ${input.name}!`,
+    paragraphs: [
+      `A instituição alterou a data, o horário ou o local do evento "${input.eventName}", em que você está inscrito:`,
+      ...input.changes,
+      "Se não puder mais ir, cancele sua participação na página do evento para liberar a vaga para outra pessoa.",
+    ],
+    action: { label: "Ver o evento", url: input.url },
+  });
+}

@@ -1,5 +1,5 @@
 import { publicConfig } from "~/config/public-config.server";
-import { addressOneLine } from "~/geo/address";
+import { calendarEntry } from "./calendar-entry";
 import { buildIcs } from "./ics";
 import { findApprovedEvent } from "./public-events.server";
 
@@ -10,16 +10,12 @@ export async function eventCalendarFile(
   const event = await findApprovedEvent(id);
   if (!event) return null;
   const config = publicConfig();
-  const url = new URL(`/eventos/${event.id}`, config.baseUrl).toString();
   const body = buildIcs({
+    ...calendarEntry(event, new URL(`/eventos/${event.id}`, config.baseUrl).toString()),
     uid: `evento-${event.id}@${new URL(config.baseUrl).hostname}`,
     stamp: new Date(event.updatedAt),
-    date: event.eventDate,
-    summary: event.name,
-    description: `${event.resume}\n\n${event.about}\n\nOrganização: ${event.institutionName}\n${url}`,
-    location: addressOneLine(event),
-    url,
     productName: config.appName,
+    sequence: event.calendarSequence,
   });
   return { body, filename: `evento-${event.eventDate}.ics` };
 }

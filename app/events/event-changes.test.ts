@@ -13,6 +13,12 @@ const EVENT: EventFieldValues = {
   number: "120",
   neighborhood: "Centro",
   complete: "",
+  startTime: "",
+  endTime: "",
+  places: "",
+  onlineLink: "",
+  causes: "",
+  skills: "",
 };
 
 describe("eventChanges", () => {
@@ -48,5 +54,17 @@ describe("eventChanges", () => {
         true,
       );
     }
+  });
+
+  it("a new time moves the event; places are read as the form says them", () => {
+    const after = { ...EVENT, startTime: "09:00", endTime: "12:00", places: "20" };
+    const { changes, dateOrPlaceChanged } = eventChanges(EVENT, after, false);
+    expect(dateOrPlaceChanged).toBe(true);
+    expect(changes).toEqual([
+      { field: "Horário de início", before: "Dia inteiro", after: "09:00" },
+      { field: "Horário de término", before: "Dia inteiro", after: "12:00" },
+      { field: "Vagas para voluntários", before: "Sem limite", after: "20" },
+    ]);
+    expect(eventChanges(EVENT, { ...EVENT, places: "5" }, false).dateOrPlaceChanged).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { causeLabel, skillLabel } from "~/config/causes";
 import { type FieldChange, fieldChanges } from "~/lib/field-changes";
 import { formatIsoDate } from "./event-dates";
 import { EVENT_FORMAT_LABELS, type EventFormat } from "./event-format";
@@ -21,6 +22,15 @@ export interface EventFieldValues {
   number: string;
   neighborhood: string;
   complete: string;
+  /** 'HH:MM', '' for a whole-day event. */
+  startTime: string;
+  endTime: string;
+  /** '' for no limit. */
+  places: string;
+  onlineLink: string;
+  /** Slugs joined by commas, as the form's text value (ADR 0045). */
+  causes: string;
+  skills: string;
 }
 
 /** The form's labels, in its order. */
@@ -36,11 +46,19 @@ export const EVENT_FIELD_LABELS: Readonly<Record<keyof EventFieldValues, string>
   number: "Número",
   neighborhood: "Bairro",
   complete: "Complemento",
+  startTime: "Horário de início",
+  endTime: "Horário de término",
+  places: "Vagas para voluntários",
+  onlineLink: "Link da atividade online",
+  causes: "Causas",
+  skills: "Habilidades desejáveis",
 };
 
 /** The fields that say when and where: changing one may send an approved event back to review. */
 const WHEN_AND_WHERE: readonly (keyof EventFieldValues)[] = [
   "eventDate",
+  "startTime",
+  "endTime",
   "uf",
   "city",
   "street",
@@ -49,11 +67,24 @@ const WHEN_AND_WHERE: readonly (keyof EventFieldValues)[] = [
   "complete",
 ];
 
+/** The labels of the fields above, as changes name them. */
+export const MOVE_FIELDS: ReadonlySet<string> = new Set(
+  WHEN_AND_WHERE.map((field) => EVENT_FIELD_LABELS[field]),
+);
+
 const readable = (values: EventFieldValues): Record<keyof EventFieldValues, string> => ({
   ...values,
   eventDate: formatIsoDate(values.eventDate),
   format: EVENT_FORMAT_LABELS[values.format],
+  startTime: values.startTime || "Dia inteiro",
+  endTime: values.endTime || "Dia inteiro",
+  places: values.places || "Sem limite",
+  causes: labelList(values.causes, causeLabel),
+  skills: labelList(values.skills, skillLabel),
 });
+
+const labelList = (slugs: string, label: (slug: string) => string) =>
+  slugs ? slugs.split(",").map(label).join(", ") : "Nenhuma";
 
 export function eventChanges(
   before: EventFieldValues,

@@ -19,7 +19,8 @@ const WEEKDAYS = [
   "sábado",
 ] as const;
 
-const MONTHS = [
+/** The months in pt-BR, January first. */
+export const MONTHS = [
   "janeiro",
   "fevereiro",
   "março",
@@ -102,4 +103,10 @@ export function monthOf(isoDate: string): { from: string; to: string } {
   const date = utcDay(isoDate);
   const last = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0));
   return { from: `${isoDate.slice(0, 7)}-01`, to: last.toISOString().slice(0, 10) };
+}
+
+/** "09:30 às 12:00" from PostgreSQL's 'HH:MM:SS' times; null for a whole-day event. */
+export function formatTimeRange(start: string | null, end: string | null): string | null {
+  if (!start || !end) return null;
+  return `${start.slice(0, 5)} às ${end.slice(0, 5)}`;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_LENGTH, MIN_LENGTH } from "~/config/constants";
+import { causesField, skillsField } from "~/forms/cause-fields";
 import { complementField } from "~/forms/field-rules";
 import { brDateToIso } from "~/forms/masks";
 import {
@@ -10,6 +11,7 @@ import {
 } from "~/forms/member-form-rules";
 import { FILL_ALL_DATA } from "~/forms/missing-fields";
 import { EVENT_FORMATS } from "./event-format";
+import { checkSchedule, onlineLinkField, placesField, timeField } from "./event-schedule-rules";
 
 export const EVENT_MESSAGES = {
   created: "Evento criado com sucesso!",
@@ -35,45 +37,53 @@ const addressText = (max: number, what: string) =>
  */
 export function eventFormSchema(options: { today: string; cover: boolean }) {
   return withSavedImages(
-    z.object({
-      name: memberText({
-        min: MIN_LENGTH.name,
-        tooShort: "O nome do evento deve ter pelo menos 3 letras.",
-        max: MAX_LENGTH.eventName,
-        tooLong: "O nome do evento deve ter no máximo 50 caracteres.",
-      }),
-      eventDate: z
-        .string({ error: FILL_ALL_DATA })
-        .trim()
-        .min(1, FILL_ALL_DATA)
-        .refine((text) => brDateToIso(text) !== null, EVENT_MESSAGES.invalidDate)
-        .transform((text) => brDateToIso(text) as string)
-        .refine((iso) => iso >= options.today, EVENT_MESSAGES.pastDate),
-      landingImage: imageChoice(),
-      resume: memberText({
-        min: MIN_LENGTH.summary,
-        tooShort: "O resumo deve ter pelo menos 10 letras.",
-        max: MAX_LENGTH.eventResume,
-        tooLong: "O resumo deve ter no máximo 80 caracteres.",
-      }),
-      about: memberText({
-        min: MIN_LENGTH.about,
-        tooShort: "O sobre deve ter pelo menos 10 letras.",
-        max: MAX_LENGTH.eventAbout,
-        tooLong: "O sobre deve ter no máximo 1200 caracteres.",
-      }),
-      // In person unless said otherwise: a form posted without the choice (older pages) keeps it.
-      format: z.preprocess(
-        (value) => (value === undefined || value === "" ? "PRESENCIAL" : value),
-        z.enum(EVENT_FORMATS, { error: EVENT_MESSAGES.format }),
-      ),
-      ...memberLocation,
-      street: addressText(MAX_LENGTH.street, "O logradouro"),
-      number: addressText(MAX_LENGTH.number, "O número"),
-      neighborhood: addressText(MAX_LENGTH.neighborhood, "O bairro"),
-      // Optional, as an institution's: a square or a park has none (docs/decisions/0027).
-      complete: complementField(),
-    }),
+    z
+      .object({
+        name: memberText({
+          min: MIN_LENGTH.name,
+          tooShort: "O nome do evento deve ter pelo menos 3 letras.",
+          max: MAX_LENGTH.eventName,
+          tooLong: "O nome do evento deve ter no máximo 50 caracteres.",
+        }),
+        eventDate: z
+          .string({ error: FILL_ALL_DATA })
+          .trim()
+          .min(1, FILL_ALL_DATA)
+          .refine((text) => brDateToIso(text) !== null, EVENT_MESSAGES.invalidDate)
+          .transform((text) => brDateToIso(text) as string)
+          .refine((iso) => iso >= options.today, EVENT_MESSAGES.pastDate),
+        landingImage: imageChoice(),
+        resume: memberText({
+          min: MIN_LENGTH.summary,
+          tooShort: "O resumo deve ter pelo menos 10 letras.",
+          max: MAX_LENGTH.eventResume,
+          tooLong: "O resumo deve ter no máximo 80 caracteres.",
+        }),
+        about: memberText({
+          min: MIN_LENGTH.about,
+          tooShort: "O sobre deve ter pelo menos 10 letras.",
+          max: MAX_LENGTH.eventAbout,
+          tooLong: "O sobre deve ter no máximo 1200 caracteres.",
+        }),
+        // In person unless said otherwise: a form posted without the choice (older pages) keeps it.
+        format: z.preprocess(
+          (value) => (value === undefined || value === "" ? "PRESENCIAL" : value),
+          z.enum(EVENT_FORMATS, { error: EVENT_MESSAGES.format }),
+        ),
+        ...memberLocation,
+        street: addressText(MAX_LENGTH.street, "O logradouro"),
+        number: addressText(MAX_LENGTH.number, "O número"),
+        neighborhood: addressText(MAX_LENGTH.neighborhood, "O bairro"),
+        // Optional, as an institution's: a square or a park has none (docs/decisions/0027).
+        complete: complementField(),
+        startTime: timeField(),
+        endTime: timeField(),
+        places: placesField(),
+        onlineLink: onlineLinkField(),
+        causes: causesField(),
+        skills: skillsField(),
+      })
+      .superRefine(checkSchedule),
     { landingImage: options.cover },
   );
 }

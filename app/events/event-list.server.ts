@@ -1,3 +1,4 @@
+import { parseCauses } from "~/config/causes";
 import { locationOptions } from "~/geo/localities.server";
 import { listPageResponse, loadListPage } from "~/lists/list-page.server";
 import { readLocation, readPage, readSearch } from "~/lists/list-params.server";
@@ -71,6 +72,7 @@ export function readEventListParams(
   const past = params.get("quando") === "passados";
   const { periodo, de, ate, from, to } = readEventDates(params, today);
   const formato = readChoice(params, "formato", EVENT_LIST_FORMATS);
+  const causes = parseCauses(params.getAll("causa"));
   return {
     filters: {
       search,
@@ -80,6 +82,7 @@ export function readEventListParams(
       from,
       to,
       format: formato ? FILTER_FORMATS[formato] : null,
+      causes,
     },
     query: {
       busca: search,
@@ -90,6 +93,7 @@ export function readEventListParams(
       ate,
       formato,
       quando: past ? "passados" : "",
+      causa: causes,
     },
     page: readPage(params),
   };

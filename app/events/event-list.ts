@@ -1,6 +1,8 @@
+import type { CauseSlug } from "~/config/causes";
+
 /**
  * The events list's filters as they appear in its URL
- * (`/eventos?busca=&uf=&cidade=&periodo=&de=&ate=&formato=&quando=`).
+ * (`/eventos?busca=&uf=&cidade=&periodo=&de=&ate=&formato=&quando=&causa=`).
  */
 export interface EventListQuery {
   busca: string;
@@ -15,6 +17,8 @@ export interface EventListQuery {
   formato: "" | EventListFormat;
   /** Empty: upcoming events (the default); "passados": events already held. */
   quando: "" | "passados";
+  /** Any of these causes; repeated in the URL (`causa=educacao&causa=saude`). */
+  causa: CauseSlug[];
 }
 
 export type EventListRange = "semana" | "mes";

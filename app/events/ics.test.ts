@@ -70,6 +70,9 @@ describe("iCalendar file", () => {
       location: "Rua A, 1, Centro, Recife/PE",
       url: "https://exemplo.org/eventos/1",
       productName: "Conecta Voluntário",
+      startTime: null,
+      endTime: null,
+      sequence: 0,
     });
     expect(ics.endsWith("\r\n")).toBe(true);
     expect(ics.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
@@ -80,5 +83,32 @@ describe("iCalendar file", () => {
     expect(lines).toContain("DTSTAMP:20260501T120000Z");
     expect(lines).toContain("SUMMARY:Mutirão\\, praia\\; limpeza");
     expect(lines).toContain("DESCRIPTION:Linha 1\\nLinha 2");
+  });
+
+  it("builds a timed VEVENT in Brasília's zone, whose SEQUENCE rises with each change", () => {
+    const event = {
+      uid: "evento-2@exemplo.org",
+      stamp: new Date("2026-05-01T12:00:00Z"),
+      date: "2026-06-14",
+      startTime: "09:30:00",
+      endTime: "12:00:00",
+      summary: "Mutirão",
+      description: "",
+      location: "Recife/PE",
+      url: "https://exemplo.org/eventos/2",
+      productName: "Conecta Voluntário",
+    };
+    const first = buildIcs({ ...event, sequence: 0 }).split("\r\n");
+    expect(first).toContain("DTSTART;TZID=America/Sao_Paulo:20260614T093000");
+    expect(first).toContain("DTEND;TZID=America/Sao_Paulo:20260614T120000");
+    // The zone the TZID names is in the file, UTC-3.
+    const zone = first.slice(first.indexOf("BEGIN:VTIMEZONE"), first.indexOf("END:VTIMEZONE") + 1);
+    expect(zone).toEqual(expect.arrayContaining(["TZID:America/Sao_Paulo", "TZOFFSETTO:-0300"]));
+    expect(first.indexOf("END:VTIMEZONE")).toBeLessThan(first.indexOf("BEGIN:VEVENT"));
+    expect(first).toContain("SEQUENCE:0");
+    const moved = buildIcs({ ...event, startTime: "14:00", endTime: "17:00", sequence: 1 });
+    expect(moved).toContain("UID:evento-2@exemplo.org");
+    expect(moved).toContain("SEQUENCE:1");
+    expect(moved).toContain("DTSTART;TZID=America/Sao_Paulo:20260614T140000");
   });
 });

@@ -1,24 +1,38 @@
-import { nextDay } from "./event-dates";
+import { BRAZIL_TIME_ZONE } from "~/config/constants";
+import { type CalendarEntry, calendarSpan } from "./calendar-entry";
 
 /**
- * A one-event iCalendar file (RFC 5545) for "Adicionar ao calendário": an all-day VEVENT that
- * any calendar app imports. Pure functions, so the format is tested without a server.
+ * A one-event iCalendar file (RFC 5545) for "Adicionar ao calendário": a VEVENT at Brasília's
+ * times (TZID with its VTIMEZONE), or a whole-day one, that any calendar app imports. Pure
+ * functions, so the format is tested without a server.
  */
 
-export interface CalendarEvent {
+export interface CalendarEvent extends CalendarEntry {
   /** Stable and globally unique, so importing twice updates instead of duplicating. */
   uid: string;
   /** When this description of the event was last changed. */
   stamp: Date;
-  /** 'YYYY-MM-DD' (all-day event). */
-  date: string;
-  summary: string;
-  description: string;
-  location: string;
-  url: string;
   /** PRODID: who made the file. */
   productName: string;
+  /** Raised by every change, so a calendar that imported the event replaces it (RFC 5545 3.8.7.4). */
+  sequence: number;
 }
+
+/**
+ * Brasília's zone for the timed events' TZID: UTC-3 all year since 2019 (no summer time), which
+ * strict parsers need spelled out in the file (RFC 5545 3.6.5).
+ */
+const VTIMEZONE = [
+  "BEGIN:VTIMEZONE",
+  `TZID:${BRAZIL_TIME_ZONE}`,
+  "BEGIN:STANDARD",
+  "DTSTART:19700101T000000",
+  "TZOFFSETFROM:-0300",
+  "TZOFFSETTO:-0300",
+  "TZNAME:-03",
+  "END:STANDARD",
+  "END:VTIMEZONE",
+];
 
 const CRLF = "\r\n";
 const MAX_LINE_OCTETS = 75;
@@ -57,28 +71,27 @@ export function foldLine(line: string): string {
   return parts.join(`${CRLF} `);
 }
 
-/** 'YYYY-MM-DD' → 'YYYYMMDD'. */
-function dateValue(isoDate: string): string {
-  return isoDate.replace(/-/g, "");
-}
-
 /** A UTC DATE-TIME: 20260614T153000Z. */
 function utcStamp(date: Date): string {
   return `${date.toISOString().replace(/[-:]/g, "").slice(0, 15)}Z`;
 }
 
 export function buildIcs(event: CalendarEvent): string {
+  const { start, end, allDay } = calendarSpan(event);
+  const when = allDay ? "VALUE=DATE" : `TZID=${BRAZIL_TIME_ZONE}`;
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
     `PRODID:-//${escapeText(event.productName)}//Eventos//PT-BR`,
     "CALSCALE:GREGORIAN",
     "METHOD:PUBLISH",
+    ...(allDay ? [] : VTIMEZONE),
     "BEGIN:VEVENT",
     `UID:${event.uid}`,
+    `SEQUENCE:${event.sequence}`,
     `DTSTAMP:${utcStamp(event.stamp)}`,
-    `DTSTART;VALUE=DATE:${dateValue(event.date)}`,
-    `DTEND;VALUE=DATE:${dateValue(nextDay(event.date))}`,
+    `DTSTART;${when}:${start}`,
+    `DTEND;${when}:${end}`,
     `SUMMARY:${escapeText(event.summary)}`,
     `DESCRIPTION:${escapeText(event.description)}`,
     `LOCATION:${escapeText(event.location)}`,

@@ -1,19 +1,22 @@
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { recordAudit } from "~/admin/audit.server";
 import { getSetting } from "~/admin/settings.server";
+import type { CauseSlug, SkillSlug } from "~/config/causes";
 import type { EventStatus } from "~/config/constants";
 import { db } from "~/db/client.server";
 import { events, institutions } from "~/db/schema";
+import { listText } from "~/forms/cause-fields";
 import { isoToBrDate } from "~/forms/masks";
 import { imageUrl } from "~/images/images.server";
 import { discardImages, type PreparedImage, storeImage } from "~/images/stored-images.server";
 import { AppError } from "~/lib/app-error";
 import type { FieldChange } from "~/lib/field-changes";
 import { isUuid } from "~/lib/uuid";
-import { type EventFieldValues, eventChanges } from "./event-changes";
+import { type EventFieldValues, eventChanges, MOVE_FIELDS } from "./event-changes";
 import { todayInBrazil } from "./event-dates";
 import { EVENT_MESSAGES } from "./event-form-schema";
 import type { EventFormat } from "./event-format";
+import { noticeParticipantsOfMove } from "./event-notices.server";
 
 /**
  * An institution's own events: list, create, edit, cancel. The institution's id is in every
@@ -89,6 +92,16 @@ export interface EventInput {
   complete?: string;
   /** In person when not given. */
   format?: EventFormat;
+  /** 'HH:MM' in Brasília, both or neither (a whole-day event). */
+  startTime?: string | null;
+  endTime?: string | null;
+  /** Volunteer places; null: no limit. */
+  places?: number | null;
+  /** Only for an online or hybrid event. */
+  onlineLink?: string | null;
+  /** ADR 0045: none when not given. */
+  causes?: CauseSlug[];
+  skills?: SkillSlug[];
   cover: PreparedImage;
 }
 
@@ -104,6 +117,12 @@ const columnsOf = (input: EventInput) => ({
   neighborhood: input.neighborhood,
   complement: input.complete || null,
   format: input.format ?? "PRESENCIAL",
+  startTime: input.startTime ?? null,
+  endTime: input.endTime ?? null,
+  places: input.places ?? null,
+  onlineLink: (input.format ?? "PRESENCIAL") === "PRESENCIAL" ? null : (input.onlineLink ?? null),
+  causes: input.causes ?? [],
+  skills: input.skills ?? [],
 });
 
 /** A new event, PENDING until an admin approves it; only an APPROVED institution may create one. */
@@ -151,20 +170,14 @@ export async function findInstitutionEvent(
     status: row.status as EventStatus,
     eventDate: row.eventDate,
     coverUrl: row.coverImageId ? imageUrl(row.coverImageId) : null,
-    values: {
-      name: row.name,
-      eventDate: isoToBrDate(row.eventDate),
-      resume: row.resume,
-      about: row.about,
-      uf: row.state,
-      city: row.city,
-      street: row.street,
-      number: row.number,
-      neighborhood: row.neighborhood,
-      complete: row.complement ?? "",
-      format: row.format,
-    },
+    // The form's values are the stored ones, the date as the form writes it.
+    values: { ...storedValues(row), eventDate: isoToBrDate(row.eventDate) },
   };
+}
+
+/** PostgreSQL's 'HH:MM:SS' as the form writes it, 'HH:MM'; '' for none. */
+function hoursAndMinutes(time: string | null): string {
+  return time ? time.slice(0, 5) : "";
 }
 
 /** Whether the institution may still change the event (see EDITABLE); `today` in Brasília. */
@@ -189,6 +202,12 @@ const storedValues = (row: typeof events.$inferSelect): EventFieldValues => ({
   number: row.number,
   neighborhood: row.neighborhood,
   complete: row.complement ?? "",
+  startTime: hoursAndMinutes(row.startTime),
+  endTime: hoursAndMinutes(row.endTime),
+  places: row.places === null ? "" : String(row.places),
+  onlineLink: row.onlineLink ?? "",
+  causes: listText(row.causes),
+  skills: listText(row.skills),
 });
 
 /** What a save did, for the page's message. */
@@ -233,16 +252,24 @@ export async function updateEvent(
       cover.id !== current.coverImageId,
     );
     const inReview = status !== "APPROVED" || (movesNeedReview && dateOrPlaceChanged);
-    // A later issue (participation) e-mails the people signed up when the date or place changes:
-    // here, when dateOrPlaceChanged, in this transaction (through the outbox).
+    // Every saved change raises the .ics SEQUENCE, so calendars replace their copy.
+    const calendarSequence = current.calendarSequence + (changes.length > 0 ? 1 : 0);
     await tx
       .update(events)
       .set({
         ...columns,
         coverImageId: cover.id,
+        calendarSequence,
         ...(inReview ? { status: "PENDING", reviewedAt: null, reviewedBy: null } : {}),
       })
       .where(mine);
+    if (dateOrPlaceChanged) {
+      await noticeParticipantsOfMove(
+        tx,
+        { id: eventId, name: columns.name, calendarSequence },
+        changes.filter((change) => MOVE_FIELDS.has(change.field)),
+      );
+    }
     await discardImages(tx, [cover.replaced]);
     if (changes.length > 0) {
       await recordAudit(tx, {

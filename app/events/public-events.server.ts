@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  arrayOverlaps,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  lt,
+  lte,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import type { CauseSlug, SkillSlug } from "~/config/causes";
 import { LIST_COUNT_CAP } from "~/config/constants";
 import { db } from "~/db/client.server";
 import { events, institutions } from "~/db/schema";
@@ -21,6 +35,7 @@ export interface EventCard {
   format: EventFormat;
   coverUrl: string | null;
   institutionName: string;
+  causes: CauseSlug[];
 }
 
 /** "upcoming": from today on, soonest first; "past": before today, latest first. */
@@ -36,6 +51,8 @@ export interface EventFilters {
   to?: string | null;
   /** In person or online: a hybrid event is both. */
   format?: "PRESENCIAL" | "ONLINE" | null;
+  /** Any of these causes (ADR 0045). */
+  causes?: CauseSlug[];
 }
 
 const cardColumns = {
@@ -48,18 +65,22 @@ const cardColumns = {
   format: events.format,
   coverImageId: events.coverImageId,
   institutionName: institutions.name,
+  causes: events.causes,
 };
 
 function toCard({
   coverImageId,
   format,
+  causes,
   ...row
-}: Omit<EventCard, "coverUrl" | "format"> & {
+}: Omit<EventCard, "coverUrl" | "format" | "causes"> & {
   coverImageId: string | null;
   format: string;
+  causes: string[];
 }): EventCard {
   return {
     ...row,
+    causes: causes as CauseSlug[],
     format: format as EventFormat,
     coverUrl: coverImageId ? imageUrl(coverImageId) : null,
   };
@@ -78,6 +99,8 @@ function eventListConditions(filters: EventFilters, today: string): SQL | undefi
     filters.from ? gte(events.eventDate, filters.from) : undefined,
     filters.to ? lte(events.eventDate, filters.to) : undefined,
     filters.format ? inArray(events.format, formatsShownBy(filters.format)) : undefined,
+    // `causes && $1` on the approved events' GIN index (events_causes_idx).
+    filters.causes?.length ? arrayOverlaps(events.causes, filters.causes) : undefined,
   );
 }
 
@@ -87,11 +110,13 @@ function eventListConditions(filters: EventFilters, today: string): SQL | undefi
  */
 export function eventListQuery(filters: EventFilters, page: number, today = todayInBrazil()) {
   const { limit, offset } = pageWindow(page);
-  // With a search, the date is read as `event_date + 0`, which no index is sorted by: the planner
-  // then fetches the matches from the search indexes and sorts them, instead of walking every
-  // upcoming event in date order to test each one (its estimate of a prefix query's matches is too
-  // coarse to choose this itself).
-  const date = filters.search ? sql`${events.eventDate} + 0` : events.eventDate;
+  // With a search or causes, the date is read as `event_date + 0`, which no index is sorted by:
+  // the planner then fetches the matches from the search or causes indexes and sorts them,
+  // instead of walking every upcoming event in date order to test each one (its estimate of a
+  // prefix query's matches is too coarse to choose this itself, and a rare cause's walk reads
+  // the whole calendar: ADR 0045).
+  const date =
+    filters.search || filters.causes?.length ? sql`${events.eventDate} + 0` : events.eventDate;
   const byDate = filters.period === "past" ? desc(date) : asc(date);
   return db()
     .select(cardColumns)
@@ -120,14 +145,19 @@ export async function countApprovedEvents(
   filters: EventFilters,
   today = todayInBrazil(),
 ): Promise<number> {
+  const [row] = await eventCountQuery(filters, today);
+  return row?.total ?? 0;
+}
+
+/** The count's query, exposed so a test can EXPLAIN it. */
+export function eventCountQuery(filters: EventFilters, today = todayInBrazil()) {
   const counted = db()
     .select({ one: sql`1` })
     .from(events)
     .where(eventListConditions(filters, today))
     .limit(LIST_COUNT_CAP + 1)
     .as("counted");
-  const [row] = await db().select({ total: count() }).from(counted);
-  return row?.total ?? 0;
+  return db().select({ total: count() }).from(counted);
 }
 
 /** The landing page's teaser: the next approved events. */
@@ -152,6 +182,15 @@ export interface EventDetail extends EventCard {
   /** Only an approved institution has a public page to link to. */
   institutionIsPublic: boolean;
   updatedAt: string;
+  /** Brasília times 'HH:MM:SS', both null for an all-day event. */
+  startTime: string | null;
+  endTime: string | null;
+  /** Volunteer places; null = no limit. */
+  places: number | null;
+  /** The .ics SEQUENCE. */
+  calendarSequence: number;
+  /** "Habilidades desejáveis" (ADR 0045). */
+  skills: SkillSlug[];
 }
 
 /** An approved event's public page; null for any other id (pending, rejected, deleted, unknown). */
@@ -168,6 +207,11 @@ export async function findApprovedEvent(id: string): Promise<EventDetail | null>
       institutionId: events.institutionId,
       institutionStatus: institutions.status,
       updatedAt: events.updatedAt,
+      startTime: events.startTime,
+      endTime: events.endTime,
+      places: events.places,
+      calendarSequence: events.calendarSequence,
+      skills: events.skills,
     })
     .from(events)
     .innerJoin(institutions, eq(institutions.userId, events.institutionId))
@@ -185,6 +229,11 @@ export async function findApprovedEvent(id: string): Promise<EventDetail | null>
     institutionId: rest.institutionId,
     institutionIsPublic: institutionStatus === "APPROVED",
     updatedAt: updatedAt.toISOString(),
+    startTime: rest.startTime,
+    endTime: rest.endTime,
+    places: rest.places,
+    calendarSequence: rest.calendarSequence,
+    skills: rest.skills as SkillSlug[],
   };
 }
 

@@ -22,12 +22,18 @@ const LOCATION = new Set(["uf", "city"]);
 
 export type FormResult<T> = { ok: true; data: T } | { ok: false; error: FormError };
 
-/** FormData as a plain object; empty inputs (and empty file inputs) count as missing. */
-function formValues(formData: FormData): Record<string, FormDataEntryValue> {
-  const values: Record<string, FormDataEntryValue> = {};
+/**
+ * FormData as a plain object; empty inputs (and empty file inputs) count as missing. A key
+ * posted several times (checkboxes: causes, skills) becomes a list.
+ */
+function formValues(formData: FormData): Record<string, FormDataEntryValue | FormDataEntryValue[]> {
+  const values: Record<string, FormDataEntryValue | FormDataEntryValue[]> = {};
   for (const [key, value] of formData) {
     const empty = typeof value === "string" ? value.trim() === "" : value.size === 0;
-    if (!empty) values[key] = value;
+    if (empty) continue;
+    const before = values[key];
+    values[key] =
+      before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value];
   }
   return values;
 }
@@ -79,7 +85,10 @@ function focusFirstFailing(form: HTMLFormElement, error: FormError): void {
   }
 }
 
-/** Text values to refill a form after a failed post without JavaScript (never passwords or files). */
+/**
+ * Text values to refill a form after a failed post without JavaScript (never passwords or
+ * files); a key posted several times (checkboxes) joins its values with commas.
+ */
 export function echoValues(
   formData: FormData,
   omit: readonly string[] = [],
@@ -87,7 +96,7 @@ export function echoValues(
   const echoed: Record<string, string> = {};
   for (const [key, value] of formData) {
     if (typeof value === "string" && !omit.includes(key) && !/password/i.test(key))
-      echoed[key] = value;
+      echoed[key] = echoed[key] === undefined ? value : `${echoed[key]},${value}`;
   }
   return echoed;
 }

@@ -1,33 +1,30 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { chooseEncoding, geoJsonResponse } from "./geo-response.server";
+import { geographyAnswer } from "./geo-response.server";
 
-const list = [{ id: 1, nome: "São Paulo" }];
-const request = (headers: Record<string, string>) =>
-  new Request("http://x/api/localidades/estados", { headers });
-
-describe("geography responses", () => {
-  it("chooses brotli, then gzip, and honours q=0", () => {
-    expect(chooseEncoding("gzip, deflate, br, zstd")).toBe("br");
-    expect(chooseEncoding("gzip;q=1.0, br;q=0")).toBe("gzip");
-    expect(chooseEncoding("deflate")).toBe("identity");
-    expect(chooseEncoding(null)).toBe("identity");
+describe("geography answers", () => {
+  it("prepares each list once, the same list in each encoding", async () => {
+    const first = geographyAnswer("/api/localidades/estados/sp/municipios");
+    const again = geographyAnswer("/api/localidades/estados/SP/municipios/");
+    if (!first || !("list" in first) || !again || !("list" in again)) throw new Error("no list");
+    expect(again.list).toBe(first.list);
+    const names = JSON.parse(first.list.identity.toString("utf8")) as { nome: string }[];
+    expect(names).toHaveLength(645);
+    expect(JSON.parse(brotliDecompressSync(await first.list.make("br")).toString("utf8"))).toEqual(
+      names,
+    );
+    expect(JSON.parse(gunzipSync(await first.list.make("gzip")).toString("utf8"))).toEqual(names);
+    expect(first.list.etag).toMatch(/^"[\w-]{22}"$/);
   });
 
-  it("answers the same list in each encoding, and 304 to a matching If-None-Match", async () => {
-    const plain = geoJsonResponse(request({}), "unit", () => list);
-    expect(plain.headers.get("content-encoding")).toBeNull();
-    expect(await plain.json()).toEqual(list);
-    const br = geoJsonResponse(request({ "Accept-Encoding": "br" }), "unit", () => list);
-    expect(br.headers.get("content-encoding")).toBe("br");
-    const brBytes = Buffer.from(await br.arrayBuffer());
-    expect(JSON.parse(brotliDecompressSync(brBytes).toString("utf8"))).toEqual(list);
-    const gz = geoJsonResponse(request({ "Accept-Encoding": "gzip" }), "unit", () => list);
-    expect(JSON.parse(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString())).toEqual(list);
-    const etag = plain.headers.get("etag") ?? "";
-    expect(br.headers.get("etag")).toBe(etag);
-    const again = geoJsonResponse(request({ "If-None-Match": etag }), "unit", () => list);
-    expect(again.status).toBe(304);
-    expect(again.headers.get("vary")).toBe("Accept-Encoding");
+  it("tells an unknown or malformed state apart from a path that is not geography", () => {
+    expect(geographyAnswer("/api/localidades/estados/ZZ/municipios")).toEqual({
+      unknownState: "ZZ",
+    });
+    expect(geographyAnswer("/api/localidades/estados/%E0%A4%A/municipios")).toEqual({
+      unknownState: "%E0%A4%A",
+    });
+    expect(geographyAnswer("/api/localidades/estados/SP/municipios/x")).toBeNull();
+    expect(geographyAnswer("/api/instituicoes")).toBeNull();
   });
 });

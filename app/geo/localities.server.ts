@@ -1,4 +1,7 @@
-import { getMunicipalities, getStates } from "@brazilian-utils/brazilian-utils";
+// The two functions' own entry points, not the package's: its main entry brings every other
+// utility and data table with it (about 17 MB of memory against 5 MB: docs/decisions/0041).
+import { getMunicipalities } from "@brazilian-utils/brazilian-utils/get-municipalities";
+import { getStates } from "@brazilian-utils/brazilian-utils/get-states";
 
 /**
  * Brazilian states and municipalities from the IBGE data bundled with brazilian-utils: no outside

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
 import { db } from "~/db/client.server";
 import { images, users } from "~/db/schema";
 import { isUuid } from "~/lib/uuid";
 import { imageJobs } from "./image-jobs.server";
 import type { ImageWidth } from "./image-widths";
+import { loadSharp } from "./sharp.server";
 
 export { IMAGE_WIDTHS, type ImageWidth, isImageWidth } from "./image-widths";
 
@@ -81,9 +81,10 @@ export async function resizeImage(
     variants.set(key, bytes);
   } else {
     // Through the image queue, ahead of uploads; a full queue throws AppError "unavailable".
-    bytes = await imageJobs.run("resize", () =>
-      sharp(image.bytes).resize({ width }).webp({ quality: 75 }).toBuffer(),
-    );
+    bytes = await imageJobs.run("resize", async () => {
+      const sharp = await loadSharp();
+      return sharp(image.bytes).resize({ width }).webp({ quality: 75 }).toBuffer();
+    });
     remember(key, bytes);
   }
   return { bytes, contentType: "image/webp", etag: `"${image.sha256}-w${width}"` };

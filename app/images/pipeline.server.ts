@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import sharp from "sharp";
 import {
   COVER_MIN_HEIGHT_PX,
   COVER_MIN_WIDTH_PX,
@@ -11,6 +10,7 @@ import { log } from "~/lib/log.server";
 import { hitRateLimit, RATE_LIMITS, type RateLimitRule } from "~/security/rate-limit.server";
 import { imageJobs } from "./image-jobs.server";
 import { IMAGE_SERVER_BUSY, IMAGE_TOO_LARGE, NOT_AN_IMAGE } from "./image-messages";
+import { loadSharp } from "./sharp.server";
 
 export { IMAGE_TOO_LARGE };
 export const IMAGE_TOO_MANY_PIXELS = "A imagem tem dimensões grandes demais. Envie uma foto menor.";
@@ -33,12 +33,6 @@ export const MAX_DECODED_BYTES = 48 * 1024 * 1024;
 
 /** A job past this is abandoned (a last resort: the cost limit keeps real jobs far below it). */
 const JOB_TIMEOUT_SECONDS = 10;
-
-// The semaphore (image-jobs.server.ts) decides how many images are worked on at once, each on
-// one libvips thread (sharp's default is already 1 on glibc without jemalloc; now everywhere).
-// Uploads are never decoded twice, so sharp's operation cache would only hold their pixels.
-sharp.concurrency(1);
-sharp.cache(false);
 
 export type ImageKind = "profile" | "cover";
 
@@ -137,6 +131,7 @@ export function decodedBytes(header: ImageHeader, format: "png" | "jpeg", kind: 
 }
 
 async function readHeader(input: Uint8Array): Promise<ImageHeader> {
+  const sharp = await loadSharp();
   try {
     // Only the header is read: the pixel limits are checked by the caller, with its message.
     const metadata = await sharp(input, { limitInputPixels: false }).metadata();
@@ -214,6 +209,7 @@ export async function processImageUpload(
 
 async function encode(input: Uint8Array, kind: ImageKind): Promise<ProcessedImage> {
   const { fit, ...size } = boxFor(kind);
+  const sharp = await loadSharp();
   try {
     const { data, info } = await sharp(input, {
       limitInputPixels: MAX_INPUT_PIXELS,

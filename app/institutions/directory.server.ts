@@ -1,3 +1,4 @@
+import { parseCauses } from "~/config/causes";
 import { VOLUNTEERING_TYPES } from "~/config/constants";
 import { locationOptions } from "~/geo/localities.server";
 import { listPageResponse, loadListPage } from "~/lists/list-page.server";
@@ -23,9 +24,10 @@ export function readDirectoryParams(url: URL): {
   const { uf, city } = readLocation(params);
   const typeLabel = params.get("tipo") ?? "";
   const tipo = isVolunteeringTypeLabel(typeLabel) ? typeLabel : "";
+  const causes = parseCauses(params.getAll("causa"));
   return {
-    filters: { search, uf, city, type: tipo ? VOLUNTEERING_TYPES[tipo] : null },
-    query: { busca: search, uf, cidade: city, tipo },
+    filters: { search, uf, city, type: tipo ? VOLUNTEERING_TYPES[tipo] : null, causes },
+    query: { busca: search, uf, cidade: city, tipo, causa: causes },
     page: readPage(params),
   };
 }

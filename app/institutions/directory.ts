@@ -1,11 +1,17 @@
+import type { CauseSlug } from "~/config/causes";
 import { VOLUNTEERING_TYPE_LABELS, type VolunteeringTypeLabel } from "~/config/constants";
 
-/** The directory's filters as they appear in its URL (`/instituicoes?busca=&uf=&cidade=&tipo=`). */
+/**
+ * The directory's filters as they appear in its URL
+ * (`/instituicoes?busca=&uf=&cidade=&tipo=&causa=&causa=`).
+ */
 export interface DirectoryQuery {
   busca: string;
   uf: string;
   cidade: string;
   tipo: VolunteeringTypeLabel | "";
+  /** Any of these causes; repeated in the URL. */
+  causa: CauseSlug[];
 }
 
 export const DIRECTORY_PATH = "/instituicoes";

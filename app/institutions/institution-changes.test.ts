@@ -3,6 +3,7 @@ import { fieldChanges } from "~/lib/field-changes";
 import { type InstitutionFieldValues, institutionChanges } from "./institution-changes";
 
 const RECORD: InstitutionFieldValues = {
+  causes: "",
   name: "Casa do Caminho",
   responsible: "Maria Souza",
   phone: "5511987654321",

@@ -1,3 +1,4 @@
+import { causeLabel } from "~/config/causes";
 import type { VolunteeringTypeLabel } from "~/config/constants";
 import { displayPhone } from "~/forms/masks";
 import { type FieldChange, fieldChanges } from "~/lib/field-changes";
@@ -23,6 +24,8 @@ export interface InstitutionFieldValues {
   about: string;
   volunteeringType: VolunteeringTypeLabel;
   contactEmail: string;
+  /** Cause slugs joined by commas, as the form's text value (ADR 0045). */
+  causes: string;
 }
 
 /** The form's labels, in the form's order. */
@@ -40,6 +43,7 @@ export const INSTITUTION_FIELD_LABELS: Readonly<Record<keyof InstitutionFieldVal
   about: "Sobre",
   volunteeringType: "Tipo de voluntariado",
   contactEmail: "E-mail de contato para candidatos",
+  causes: "Causas",
 };
 
 export const PHOTO_LABELS = { previewImage: "Foto de perfil", landingImage: "Foto de capa" };
@@ -51,6 +55,7 @@ const readable = (
 ): Record<keyof InstitutionFieldValues, string> => ({
   ...values,
   phone: values.phone ? displayPhone(values.phone) : "",
+  causes: values.causes ? values.causes.split(",").map(causeLabel).join(", ") : "Nenhuma",
 });
 
 /**

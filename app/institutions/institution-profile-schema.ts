@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_LENGTH, MIN_LENGTH, VOLUNTEERING_TYPE_LABELS } from "~/config/constants";
+import { causesField } from "~/forms/cause-fields";
 import {
   CHOICE_MESSAGES,
   choiceField,
@@ -67,6 +68,7 @@ export function institutionProfileEditSchema(saved: {
         CHOICE_MESSAGES.volunteeringType,
       ).default("Presencial"),
       contactEmail: emailField({ required: FILL_ALL_DATA, invalid: "E-mail de contato inválido." }),
+      causes: causesField(),
     }),
     saved,
   );

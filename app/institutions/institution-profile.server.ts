@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { recordAudit } from "~/admin/audit.server";
+import type { CauseSlug } from "~/config/causes";
 import {
   type InstitutionStatus,
   VOLUNTEERING_TYPES,
@@ -7,6 +8,7 @@ import {
 } from "~/config/constants";
 import { db, type Transaction } from "~/db/client.server";
 import { institutions, users } from "~/db/schema";
+import { listText } from "~/forms/cause-fields";
 import { imageUrl } from "~/images/images.server";
 import { discardImages, type PreparedImage, storeImage } from "~/images/stored-images.server";
 import type { FieldChange } from "~/lib/field-changes";
@@ -89,6 +91,7 @@ const recordColumns = {
   about: institutions.about,
   volunteeringType: institutions.volunteeringType,
   contactEmail: institutions.contactEmail,
+  causes: institutions.causes,
 };
 
 /** The columns valuesOf reads (the row selected with recordColumns). */
@@ -107,6 +110,7 @@ interface RecordRow {
   about: string;
   volunteeringType: string;
   contactEmail: string;
+  causes: string[];
 }
 
 /** The form's values of a row; `name` is the name the institution last asked for. */
@@ -125,6 +129,7 @@ function valuesOf(row: RecordRow): InstitutionFieldValues {
     about: row.about,
     volunteeringType: LABEL_BY_TYPE[row.volunteeringType] ?? "Presencial",
     contactEmail: row.contactEmail,
+    causes: listText(row.causes),
   };
 }
 
@@ -150,7 +155,10 @@ export async function getInstitutionProfile(userId: string): Promise<Institution
   };
 }
 
-export interface InstitutionProfileInput extends Omit<InstitutionFieldValues, "complete"> {
+export interface InstitutionProfileInput
+  extends Omit<InstitutionFieldValues, "complete" | "causes"> {
+  /** ADR 0045: none when not given (kept as they are). */
+  causes?: CauseSlug[];
   /** The complement; absent or empty when the address has none. */
   complete?: string;
   profileImage: PreparedImage;
@@ -202,7 +210,12 @@ export async function updateInstitutionProfile(
       "previewImage",
     );
     const cover = await storeImage(tx, userId, input.coverImage, current.cover, "landingImage");
-    const after: InstitutionFieldValues = { ...input, complete: input.complete ?? "" };
+    const causes = input.causes ?? (current.causes as CauseSlug[]);
+    const after: InstitutionFieldValues = {
+      ...input,
+      complete: input.complete ?? "",
+      causes: listText(causes),
+    };
     const changes = institutionChanges(valuesOf(current), after, {
       previewImage: profile.id !== current.profile,
       landingImage: cover.id !== current.cover,
@@ -228,6 +241,7 @@ export async function updateInstitutionProfile(
         about: input.about,
         contactEmail: input.contactEmail,
         volunteeringType: VOLUNTEERING_TYPES[input.volunteeringType],
+        causes,
         ...(status === "REJECTED"
           ? { status: "PENDING", resubmittedAt: new Date(), resubmissionChanges: changes }
           : {}),

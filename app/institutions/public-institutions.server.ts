@@ -1,4 +1,6 @@
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, arrayOverlaps, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
+import type { CauseSlug } from "~/config/causes";
 import { LANDING_INSTITUTIONS, LIST_COUNT_CAP, type VolunteeringType } from "~/config/constants";
 import { db } from "~/db/client.server";
 import { directorySearch, institutions } from "~/db/schema";
@@ -6,7 +8,12 @@ import { imageUrl } from "~/images/images.server";
 import { isUuid } from "~/lib/uuid";
 import type { ListPage } from "~/lists/list-page";
 import { pageWindow, toListPage } from "~/lists/list-params.server";
-import { type TextSearch, textSearch } from "~/lists/search-match.server";
+import {
+  fullTextQuery,
+  searchTextMatches,
+  type TextSearch,
+  textSearch,
+} from "~/lists/search-match.server";
 
 export interface InstitutionCard {
   id: string;
@@ -16,6 +23,7 @@ export interface InstitutionCard {
   state: string;
   coverUrl: string | null;
   logoUrl: string | null;
+  causes: CauseSlug[];
 }
 
 export interface InstitutionFilters {
@@ -23,6 +31,8 @@ export interface InstitutionFilters {
   uf: string;
   city: string;
   type: VolunteeringType | null;
+  /** Any of these causes (ADR 0045); empty or absent: no cause filter. */
+  causes?: CauseSlug[];
 }
 
 const cardColumns = {
@@ -33,6 +43,7 @@ const cardColumns = {
   state: institutions.state,
   coverImageId: institutions.coverImageId,
   profileImageId: institutions.profileImageId,
+  causes: institutions.causes,
 };
 
 function toCard({
@@ -47,9 +58,11 @@ function toCard({
   state: string;
   coverImageId: string | null;
   profileImageId: string | null;
+  causes: string[];
 }): InstitutionCard {
   return {
     ...row,
+    causes: row.causes as CauseSlug[],
     coverUrl: coverImageId ? imageUrl(coverImageId) : null,
     logoUrl: profileImageId ? imageUrl(profileImageId) : null,
   };
@@ -91,6 +104,8 @@ function directoryConditions(filters: InstitutionFilters): SQL | undefined {
     filters.uf ? eq(institutions.state, filters.uf) : undefined,
     filters.city ? eq(institutions.city, filters.city) : undefined,
     filters.type ? inArray(institutions.volunteeringType, acceptedTypes(filters.type)) : undefined,
+    // `causes && $1` on the approved rows' GIN index (institutions_causes_idx).
+    filters.causes?.length ? arrayOverlaps(institutions.causes, filters.causes) : undefined,
   );
 }
 
@@ -98,8 +113,10 @@ const byName = [asc(institutions.name), asc(institutions.userId)];
 
 /**
  * A page's ids under any filters: by name without a search (from the covering index of approved
- * institutions, migration 0004), best matches first with one (ties by name). Exposed so a test can
- * EXPLAIN exactly what runs.
+ * institutions, migration 0004); with one, by tier (a match in the name first, then in the card's
+ * summary or city, then in the about text, then "contains" alone), ties in the static order of
+ * the ids, as the lone search orders them (ADR 0040). Exposed so a test can EXPLAIN exactly what
+ * runs.
  */
 export function directoryIdsQuery(filters: InstitutionFilters, page: number) {
   const { limit, offset } = pageWindow(page);
@@ -108,37 +125,104 @@ export function directoryIdsQuery(filters: InstitutionFilters, page: number) {
     .select({ id: institutions.userId })
     .from(institutions)
     .where(directoryConditions(filters))
-    .orderBy(...(search?.rank ? [desc(search.rank)] : []), ...byName)
-    .limit(limit)
-    .offset(offset);
-}
-
-const directorySearchOf = (term: string) =>
-  textSearch(directorySearch.document, directorySearch.searchText, term);
-
-/**
- * A lone search (no other filter): the matches from the full-text and trigram indexes of the
- * narrow directory_search table (migrations 0005 and 0007), best first, ties by name. Its cost
- * follows the number of matches, each ranked from its short row (docs/benchmarks.md).
- */
-export function searchIndexQuery(term: string, page: number) {
-  const { limit, offset } = pageWindow(page);
-  const search = directorySearchOf(term);
-  return db()
-    .select({ id: directorySearch.institutionId })
-    .from(directorySearch)
-    .where(search.matches)
     .orderBy(
-      ...(search.rank ? [desc(search.rank)] : []),
-      asc(directorySearch.name),
-      asc(directorySearch.institutionId),
+      ...(search ? [...(search.tier ? [asc(search.tier)] : []), asc(institutions.userId)] : byName),
     )
     .limit(limit)
     .offset(offset);
 }
 
+/**
+ * A lone search (no other filter) on the narrow directory_search table, in tiers (ADR 0040): the
+ * rows whose name matches, those whose card (name, summary, city) matches, those whose whole
+ * document matches, and those the trigram "contains" test finds, each kept in the static order of
+ * the ids and cut at the end of the page asked for; a tier is read only when those before it
+ * fell short of the page. Each tier is one bounded query the planner answers either by walking
+ * `directory_search_walk_idx` in id order until it has enough matches (a common term: a few
+ * hundred index entries, without reading the table but for the about text's tier), or from the
+ * tier's GIN index when its statistics say the matches are few. A row found by several tiers
+ * takes the first; the page is ordered by tier, ties by id, as the institutions' query orders it
+ * (directoryIdsQuery). A common word thus costs what a page of it costs, not what ranking every
+ * match costs (docs/benchmarks.md).
+ */
+export function searchIndexQuery(term: string, page: number, causes: readonly CauseSlug[] = []) {
+  const { limit, offset } = pageWindow(page);
+  const reach = offset + limit;
+  const query = fullTextQuery(term);
+  const inCauses = withCauses(causes);
+  const contains = and(searchTextMatches(directorySearch.searchText, term), inCauses) as SQL;
+  const firstMatches = (where: SQL) =>
+    db()
+      .select({ id: directorySearch.institutionId })
+      .from(directorySearch)
+      .where(and(where, inCauses))
+      .orderBy(asc(directorySearch.institutionId))
+      .limit(reach);
+  if (!query) {
+    // No word to look for (stop words alone, "%"): "contains" is the only tier.
+    return db()
+      .select({ id: directorySearch.institutionId })
+      .from(directorySearch)
+      .where(contains)
+      .orderBy(asc(directorySearch.institutionId))
+      .limit(limit)
+      .offset(offset);
+  }
+  const tier = (tier: number, where: SQL) => db().$with(`tier${tier}`).as(firstMatches(where));
+  const tiers = [
+    tier(1, sql`${directorySearch.nameDocument} @@ ${query}`),
+    tier(2, sql`${directorySearch.cardDocument} @@ ${query}`),
+    tier(3, sql`${directorySearch.document} @@ ${query}`),
+    tier(4, searchTextMatches(directorySearch.searchText, term)),
+  ] as const;
+  // A tier is read only when every tier before it fell short of the page's end: the name, card
+  // and document tiers nest, so a full tier holds the whole page (and the "contains" tier comes
+  // after every document match).
+  const fellShort = (before: (typeof tiers)[number]) =>
+    sql`(select count(*) from ${before}) < ${reach}`;
+  const rows = (index: 0 | 1 | 2 | 3) =>
+    db()
+      .select({ id: tiers[index].id, tier: sql<number>`${sql.raw(String(index + 1))}`.as("tier") })
+      .from(tiers[index])
+      .where(and(...tiers.slice(0, index).map(fellShort)));
+  const candidates = unionAll(rows(0), rows(1), rows(2), rows(3)).as("candidates");
+  return db()
+    .with(...tiers)
+    .select({ id: candidates.id })
+    .from(candidates)
+    .groupBy(candidates.id)
+    .orderBy(sql`min(${candidates.tier})`, asc(candidates.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** No filter but location, type or causes: the narrow directory_search table can answer. */
+const hasNoPanelFilter = (filters: InstitutionFilters) =>
+  !filters.uf && !filters.city && !filters.type && !filters.causes?.length;
+
 const isLoneSearch = (filters: InstitutionFilters) =>
-  filters.search !== "" && !filters.uf && !filters.city && !filters.type;
+  filters.search !== "" && hasNoPanelFilter(filters);
+
+/**
+ * A search with causes and no other filter keeps the lone search's tiered walk of the narrow
+ * table (ADR 0040), each entry tested for the causes by its institution's primary key (ADR
+ * 0045): a page of a common word and a common cause reads a few hundred entries, where the
+ * institutions' query would read and rank every row of the causes.
+ */
+const isSearchWithCauses = (filters: InstitutionFilters) =>
+  filters.search !== "" &&
+  !filters.uf &&
+  !filters.city &&
+  !filters.type &&
+  Boolean(filters.causes?.length);
+
+/** The directory entry's institution holds any of the causes; no condition for none. */
+function withCauses(causes: readonly CauseSlug[]): SQL | undefined {
+  if (causes.length === 0) return undefined;
+  return sql`exists (select 1 from ${institutions}
+    where ${institutions.userId} = ${directorySearch.institutionId}
+      and ${arrayOverlaps(institutions.causes, [...causes])})`;
+}
 
 /** One page of the directory: by name, or best matches first for a search (never overlapping). */
 export async function listApprovedInstitutions(
@@ -156,8 +240,8 @@ export async function listApprovedInstitutions(
   }
   // Ranked: the ids come first, in their order, then their cards.
   const ids = (
-    await (isLoneSearch(filters)
-      ? searchIndexQuery(filters.search, page)
+    await (isLoneSearch(filters) || isSearchWithCauses(filters)
+      ? searchIndexQuery(filters.search, page, filters.causes)
       : directoryIdsQuery(filters, page))
   ).map((row) => row.id);
   if (ids.length === 0) return toListPage([], page);
@@ -176,16 +260,41 @@ export async function listApprovedInstitutions(
 /**
  * How many approved institutions the filters find, shown above the list ("23 instituições"),
  * counted up to LIST_COUNT_CAP + 1 (more reads as "Mais de 1.000"). A lone search and the plain
- * list count the narrow table.
+ * list count the narrow table. A lone search of a word the planner's statistics put in at least
+ * COMMON_WORD_ROWS institutions is not counted at all (ADR 0040): counting a thousand matches of
+ * it costs more than a page of them.
  */
 export async function countApprovedInstitutions(filters: InstitutionFilters): Promise<number> {
-  const plain = !filters.search && !filters.uf && !filters.city && !filters.type;
+  const total = directoryCountQuery(filters);
+  const query = isLoneSearch(filters) ? fullTextQuery(filters.search) : null;
+  if (!query) return (await total)[0]?.total ?? 0;
+  // One round trip: the count's subquery runs only when the statistics do not settle it.
+  const result = await db().execute<{ total: number }>(
+    sql`select (case when ${commonInDirectory(query)} then ${sql.raw(String(LIST_COUNT_CAP + 1))}
+      else (${total}) end)::int as total`,
+  );
+  return Number(result.rows[0]?.total ?? 0);
+}
+
+/**
+ * The count's query, up to LIST_COUNT_CAP + 1: on the narrow table for a lone search or the
+ * plain list, on institutions for any panel filter. Exposed so a test can EXPLAIN it.
+ */
+export function directoryCountQuery(filters: InstitutionFilters) {
+  const plain = !filters.search && hasNoPanelFilter(filters);
+  // A search with causes counts on institutions: the causes index bounds the rows it reads,
+  // where probing each search match for its causes could read every match (ADR 0045).
   const counted =
     plain || isLoneSearch(filters)
       ? db()
           .select({ one: sql`1` })
           .from(directorySearch)
-          .where(plain ? undefined : directorySearchOf(filters.search).matches)
+          .where(
+            plain
+              ? undefined
+              : textSearch(directorySearch.document, directorySearch.searchText, filters.search)
+                  .matches,
+          )
           .limit(LIST_COUNT_CAP + 1)
           .as("counted")
       : db()
@@ -194,8 +303,34 @@ export async function countApprovedInstitutions(filters: InstitutionFilters): Pr
           .where(directoryConditions(filters))
           .limit(LIST_COUNT_CAP + 1)
           .as("counted");
-  const [row] = await db().select({ total: count() }).from(counted);
-  return row?.total ?? 0;
+  return db().select({ total: count() }).from(counted);
+}
+
+/**
+ * How many directory entries a word must be in, by the planner's statistics, for a search of it
+ * to say "Mais de 1.000" without counting: five times the cap, so that the statistics (a sample
+ * of 30 000 rows, refreshed by autovacuum on PostgreSQL and by the hourly housekeeping on PGlite)
+ * would have to be wrong fivefold for the words shown to be wrong (ADR 0040).
+ */
+export const COMMON_WORD_ROWS = 5 * (LIST_COUNT_CAP + 1);
+
+/**
+ * True when one lexeme of directory_search.document that the query matches on its own (so every
+ * document holding it matches) is, by the column's most common elements in pg_stats, in at least
+ * COMMON_WORD_ROWS rows. False without statistics (a small or never analysed table): then the
+ * count is made.
+ */
+function commonInDirectory(query: SQL): SQL {
+  return sql`exists (
+    select 1 from pg_stats s
+      cross join lateral unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs)
+        as e(lexeme, frequency)
+    where s.schemaname = current_schema() and s.tablename = 'directory_search'
+      and s.attname = 'document' and not s.inherited
+      and e.frequency * (select reltuples from pg_class where oid = 'directory_search'::regclass)
+        >= ${sql.raw(String(COMMON_WORD_ROWS))}
+      and (case when e.lexeme is null then false
+        else array_to_tsvector(array[e.lexeme]) @@ ${query} end))`;
 }
 
 export interface InstitutionDetail extends InstitutionCard {

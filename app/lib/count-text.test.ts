@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countText } from "~/lib/count-text";
+import { countText, groupThousands } from "~/lib/count-text";
 
 describe("countText", () => {
   it("writes the singular for one and the plural otherwise", () => {
@@ -12,5 +12,13 @@ describe("countText", () => {
 
   it("groups thousands as pt-BR does", () => {
     expect(countText(1234, "registro", "registros")).toBe("1.234 registros");
+  });
+});
+
+describe("groupThousands", () => {
+  it("writes what toLocaleString('pt-BR') writes for whole numbers", () => {
+    for (const value of [0, 7, 999, 1000, 1001, 12345, 999999, 1000000, 1234567890, -4321]) {
+      expect(groupThousands(value)).toBe(value.toLocaleString("pt-BR"));
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { stringify } from "csv-stringify/sync";
+import { log } from "./log.server";
 
 /**
  * CSV files people open in a spreadsheet (docs/decisions/0037): UTF-8 with a byte order mark, so
@@ -70,4 +71,29 @@ export function csvHeaders(filename: string): HeadersInit {
     "Cache-Control": "private, no-store",
     "X-Robots-Tag": "noindex",
   };
+}
+
+/**
+ * A CSV download, or a plain 500 with `failureMessage` when the file cannot start (the caller
+ * logs nothing: this does, with `what`).
+ */
+export async function csvDownload(
+  filename: string,
+  start: () => Promise<ReadableStream<Uint8Array>>,
+  failure: { what: string; message: string },
+): Promise<Response> {
+  try {
+    return new Response(await start(), { headers: csvHeaders(filename) });
+  } catch (error) {
+    log.error({ err: error }, failure.what);
+    return plainTextAnswer(failure.message, 500);
+  }
+}
+
+/** A short message as the whole answer (a hand-made link's refusal, a failed export). */
+export function plainTextAnswer(message: string, status: number): Response {
+  return new Response(message, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
+  });
 }

@@ -3,8 +3,10 @@
  * POST there ends in React Router's generic "Unexpected Server Error" JSON; this says what
  * happened, in the person's language.
  */
+export const READ_ONLY_MESSAGE = "Este endereço só pode ser lido; ele não recebe envios.";
+
 export function refuseWrites(): never {
-  throw new Response("Este endereço só pode ser lido; ele não recebe envios.\n", {
+  throw new Response(`${READ_ONLY_MESSAGE}\n`, {
     status: 405,
     headers: {
       Allow: "GET, HEAD",

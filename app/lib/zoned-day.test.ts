@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isoDay, nextIsoDay, zonedDayStart } from "./zoned-day";
+import { isoDay, nextIsoDay, zonedDayStart, zonedWallClock } from "./zoned-day";
 
 describe("zonedDayStart", () => {
   it("starts a day in São Paulo three hours after UTC's midnight", () => {
@@ -36,5 +36,16 @@ describe("isoDay", () => {
     expect(isoDay("2026-02-29")).toBeNull();
     expect(isoDay("2026-2-1")).toBeNull();
     expect(isoDay("1899-12-31")).toBeNull();
+  });
+});
+
+describe("zonedWallClock", () => {
+  it("reads a Brasília wall-clock time as the instant it is", () => {
+    expect(zonedWallClock("2026-12-01", "14:30", "America/Sao_Paulo").toISOString()).toBe(
+      "2026-12-01T17:30:00.000Z",
+    );
+    expect(zonedWallClock("2026-12-01", "23:00:00", "America/Sao_Paulo").toISOString()).toBe(
+      "2026-12-02T02:00:00.000Z",
+    );
   });
 });

@@ -3,8 +3,14 @@
  * 2026-11-26T03:00:00Z. A period filter counts days where the people using it live, not in UTC.
  */
 export function zonedDayStart(isoDate: string, timeZone: string): Date {
+  return zonedWallClock(isoDate, "00:00", timeZone);
+}
+
+/** The instant a wall-clock time ('HH:MM' or 'HH:MM:SS') of a day shows in a time zone. */
+export function zonedWallClock(isoDate: string, time: string, timeZone: string): Date {
   const [year = 0, month = 1, day = 1] = isoDate.split("-").map(Number);
-  const wallClock = Date.UTC(year, month - 1, day);
+  const [hours = 0, minutes = 0] = time.split(":").map(Number);
+  const wallClock = Date.UTC(year, month - 1, day, hours, minutes);
   // The zone's offset depends on the instant (summer time), so it is read twice: at the naive
   // guess, then at the corrected instant.
   const first = wallClock - offsetAt(wallClock, timeZone);

@@ -33,6 +33,12 @@ describe("full-text query text", () => {
     expect(fullTextQueryText("casa de apoio")).toBe("casa:* & de & apoio:*");
   });
 
+  it("limits every word to the weights of a tier when asked", () => {
+    expect(fullTextQueryText("Educação", "A")).toBe("(educacao:*A | educacoes:*A | educacaes:*A)");
+    expect(fullTextQueryText("casa de apoio", "AB")).toBe("casa:*AB & de:AB & apoio:*AB");
+    expect(fullTextQueryText("%", "A")).toBe("");
+  });
+
   it("lets a cause's general word find its kinds", () => {
     expect(fullTextQueryText("Animais")).toBe(
       "(animais:* | animal:* | animai:* | cao:* | caes:* | cachorro:* | gato:* | bicho:* | felino:* | canino:*)",

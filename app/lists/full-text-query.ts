@@ -15,18 +15,24 @@
  *
  * Only the letters a-z and digits reach the query: anything else separates words, so nothing a
  * person types can be read as tsquery syntax. An empty string means there is no word to look for.
+ *
+ * `weights` limits every word to those parts of a weighted document ("A": the name; "AB": the
+ * name, summary and city), which is how the search's tiers are told apart (ADR 0040).
  */
-export function fullTextQueryText(term: string): string {
+export function fullTextQueryText(term: string, weights: QueryWeights = ""): string {
   return searchWords(term)
     .map((word) => {
       // A word of one or two characters is matched whole: as a prefix, "s" would match most words.
-      if (word.length < MIN_PREFIX) return word;
+      if (word.length < MIN_PREFIX) return weights ? `${word}:${weights}` : word;
       const forms = [...new Set([...wordForms(word), ...(CAUSE_KINDS[word] ?? [])])];
-      const alternatives = forms.map((form) => `${form}:*`).join(" | ");
+      const alternatives = forms.map((form) => `${form}:*${weights}`).join(" | ");
       return forms.length > 1 ? `(${alternatives})` : alternatives;
     })
     .join(" & ");
 }
+
+/** The parts of a document a word may match in: all of them, the name, or the card's text. */
+export type QueryWeights = "" | "A" | "AB";
 
 /** Shorter words are matched whole. */
 const MIN_PREFIX = 3;

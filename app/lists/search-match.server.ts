@@ -1,5 +1,5 @@
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import { fullTextQueryText } from "./full-text-query";
+import { fullTextQueryText, type QueryWeights } from "./full-text-query";
 
 /**
  * LIKE's own wildcards typed by a person are searched for literally. Control characters are
@@ -23,10 +23,17 @@ export interface TextSearch {
   /** The WHERE: the document matches every word (as a prefix), or the text contains the term. */
   matches: SQL;
   /**
-   * ts_rank of the document (0 for a row found by "contains" alone): ORDER BY it descending.
-   * Null when the term has no word to rank by (only "contains" applies).
+   * Where a matching row's match is (ADR 0040): 1 every word in the name, 2 in the name, summary
+   * and city, 3 anywhere in the document (the about text too), 4 the "contains" test alone: ORDER
+   * BY it ascending. Null when the term has no word to look for (only "contains" applies).
    */
-  rank: SQL | null;
+  tier: SQL | null;
+}
+
+/** `to_tsquery('portuguese', ...)` of what was typed, limited to a tier's weights; null: no word. */
+export function fullTextQuery(term: string, weights: QueryWeights = ""): SQL | null {
+  const queryText = fullTextQueryText(term, weights);
+  return queryText ? sql`to_tsquery('portuguese'::regconfig, ${queryText})` : null;
 }
 
 /**
@@ -34,15 +41,18 @@ export interface TextSearch {
  * tsvector, weighted name A, summary and city B, about C) is matched against a prefix query
  * stemmed by the `portuguese` configuration, served by its GIN index; the trigram "contains" test
  * on search_text (name, summary, city) keeps finding a fragment from the middle of a word, or a
- * search of stop words alone ("de"), as before. PostgreSQL answers the OR with both indexes.
+ * search of stop words alone ("de"), as before. PostgreSQL answers the OR with both indexes. The
+ * tier is read from the document's weights (the directory's narrow table has a column per tier
+ * instead, so that each has its own index: ADR 0040).
  */
 export function textSearch(document: SQLWrapper, searchText: SQLWrapper, term: string): TextSearch {
   const contains = searchTextMatches(searchText, term);
-  const queryText = fullTextQueryText(term);
-  if (!queryText) return { matches: contains, rank: null };
-  const query = sql`to_tsquery('portuguese'::regconfig, ${queryText})`;
+  const query = fullTextQuery(term);
+  if (!query) return { matches: contains, tier: null };
   return {
     matches: sql`(${document} @@ ${query} or ${contains})`,
-    rank: sql`ts_rank(${document}, ${query})`,
+    tier: sql`(case when ${document} @@ ${fullTextQuery(term, "A")} then 1
+      when ${document} @@ ${fullTextQuery(term, "AB")} then 2
+      when ${document} @@ ${query} then 3 else 4 end)`,
   };
 }

@@ -1,7 +1,6 @@
 import { auditCsvFilename, auditCsvStream } from "~/admin/audit-csv.server";
 import { auditPeriod, parseAuditFilters } from "~/admin/audit-trail";
-import { csvHeaders } from "~/lib/csv.server";
-import { log } from "~/lib/log.server";
+import { csvDownload, plainTextAnswer } from "~/lib/csv.server";
 import type { Route } from "./+types/admin.auditoria.csv";
 
 /** Read-only: a POST gets a plain 405 (app/lib/refuse-writes.server.ts). */
@@ -16,27 +15,9 @@ export { refuseWrites as action } from "~/lib/refuse-writes.server";
 export async function loader({ request }: Route.LoaderArgs) {
   const filters = parseAuditFilters(new URL(request.url).searchParams);
   const period = auditPeriod(filters);
-  if (!period.ok) {
-    return new Response(period.message, {
-      status: 400,
-      headers: {
-        "Content-Type": "text/plain; charset=utf-8",
-        "Cache-Control": "private, no-store",
-      },
-    });
-  }
-  try {
-    return new Response(await auditCsvStream(filters), {
-      headers: csvHeaders(auditCsvFilename()),
-    });
-  } catch (error) {
-    log.error({ err: error }, "audit export failed to start");
-    return new Response("Não foi possível exportar o histórico de ações. Tente novamente.", {
-      status: 500,
-      headers: {
-        "Content-Type": "text/plain; charset=utf-8",
-        "Cache-Control": "private, no-store",
-      },
-    });
-  }
+  if (!period.ok) return plainTextAnswer(period.message, 400);
+  return csvDownload(auditCsvFilename(), () => auditCsvStream(filters), {
+    what: "audit export failed to start",
+    message: "Não foi possível exportar o histórico de ações. Tente novamente.",
+  });
 }

@@ -2,6 +2,7 @@ import { prepareImages, resolveCity } from "~/account/member-form.server";
 import { InstitutionRecordFields } from "~/components/members/institution-record-fields";
 import { EditProfilePage } from "~/components/members/member-form-page";
 import { ProposedNameNote, RejectionReason, ReviewNote } from "~/components/members/review-notes";
+import { echoedChoices } from "~/forms/cause-fields";
 import { validateForm } from "~/forms/form-validation";
 import { PROFILE_MESSAGES } from "~/forms/member-form-rules";
 import { listMunicipalities, listStates } from "~/geo/localities.server";
@@ -94,7 +95,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function EditInstitution({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, states } = loaderData;
-  const values: Record<string, string> = { ...profile.values, ...actionData?.values };
+  const values: Record<string, string> = {
+    ...profile.values,
+    ...echoedChoices(actionData?.values),
+  };
   const rejected = profile.status === "REJECTED";
   return (
     <EditProfilePage

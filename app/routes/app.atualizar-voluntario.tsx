@@ -1,9 +1,12 @@
 import { prepareImages, resolveCity } from "~/account/member-form.server";
 import { EditProfilePage } from "~/components/members/member-form-page";
 import { VolunteerProfileFields } from "~/components/members/profile-fields";
+import { echoedChoices, listText } from "~/forms/cause-fields";
 import { validateForm } from "~/forms/form-validation";
+import { isoToBrDate } from "~/forms/masks";
 import { PROFILE_MESSAGES } from "~/forms/member-form-rules";
 import { listMunicipalities, listStates } from "~/geo/localities.server";
+import { ageFieldsToStore } from "~/guardians/age-rules";
 import { getVolunteerProfile, updateVolunteerProfile } from "~/volunteers/volunteer-profile.server";
 import { volunteerProfileSchemaFor } from "~/volunteers/volunteer-profile-schema";
 import { redirectWithFlash } from "~/web/flash.server";
@@ -50,6 +53,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         city: location.city,
         summary: parsed.data.resume,
         photo: prepared.images.previewImage,
+        causes: parsed.data.causes,
+        skills: parsed.data.skills,
+        age: ageFieldsToStore(parsed.data),
       }),
   );
   if (failed) return failed;
@@ -63,7 +69,12 @@ export default function EditVolunteer({ loaderData, actionData }: Route.Componen
     uf: profile.uf,
     city: profile.city,
     resume: profile.summary,
-    ...actionData?.values,
+    causes: listText(profile.causes),
+    skills: listText(profile.skills),
+    birthDate: profile.birthDate ? isoToBrDate(profile.birthDate) : "",
+    guardianName: profile.guardianName ?? "",
+    guardianEmail: profile.guardianEmail ?? "",
+    ...echoedChoices(actionData?.values),
   };
   return (
     <EditProfilePage

@@ -1,8 +1,9 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { getSetting } from "~/admin/settings.server";
 import { EventForm } from "~/components/members/event-form";
 import { MemberFormPage } from "~/components/members/member-form-page";
 import { ReviewNote } from "~/components/members/review-notes";
+import { UsersIcon } from "~/components/ui/icons";
 import { todayInBrazil } from "~/events/event-dates";
 import { readEventForm } from "~/events/event-form.server";
 import { EVENT_MESSAGES } from "~/events/event-form-schema";
@@ -12,6 +13,7 @@ import {
   isEditable,
   updateEvent,
 } from "~/events/institution-events.server";
+import { echoedChoices } from "~/forms/cause-fields";
 import { listMunicipalities, listStates } from "~/geo/localities.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { sessionUser } from "~/web/guards.server";
@@ -75,7 +77,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function EditEvent({ loaderData, actionData }: Route.ComponentProps) {
   const { event, states, today, movesNeedReview } = loaderData;
-  const values = { ...event.values, ...actionData?.values };
+  const values = { ...event.values, ...echoedChoices(actionData?.values) };
   const published = event.status === "APPROVED";
   return (
     <MemberFormPage
@@ -89,6 +91,15 @@ export default function EditEvent({ loaderData, actionData }: Route.ComponentPro
           Uma nova data ou um novo endereço passa pela análise da nossa equipe: até a aprovação, o
           evento sai do site. As outras alterações aparecem na hora.
         </ReviewNote>
+      ) : null}
+      {published ? (
+        <Link
+          to={`/app/eventos/${event.id}/participantes`}
+          className="mb-6 inline-flex min-h-11 items-center gap-1.5 font-semibold text-brand-800 underline decoration-brand-300 underline-offset-4 hover:text-brand-900 focus-ring"
+        >
+          <UsersIcon className="size-5 shrink-0" />
+          Ver participantes e lista de espera
+        </Link>
       ) : null}
       <EventForm
         values={values}

@@ -14,11 +14,14 @@ import { ActionCard } from "~/components/ui/action-card";
 import { ErrorMessage } from "~/components/ui/error-message";
 import {
   CalendarIcon,
+  CheckCircleIcon,
   EyeIcon,
+  HandshakeIcon,
   KeyIcon,
   MailIcon,
   PencilIcon,
   PhoneIcon,
+  ShieldCheckIcon,
 } from "~/components/ui/icons";
 import { ProfileCard } from "~/components/ui/profile-card";
 import { SectionHeading } from "~/components/ui/section-heading";
@@ -144,10 +147,28 @@ export default function InstitutionHome({ loaderData, actionData }: Route.Compon
             {review.proposedName ? <PreviewCard /> : null}
             <ActionCard to="/app/atualizar-senha" icon={<KeyIcon />} title="Alterar senha" />
             <ActionCard
+              to="/app/instituicao/termos"
+              icon={<HandshakeIcon />}
+              title="Termos de adesão"
+              description="Quem já aceitou e quem ainda não, com o PDF de cada um"
+            />
+            <ActionCard
               to="/app/novo-evento"
               icon={<CalendarIcon />}
               title="Criar evento"
               description="Divulgue um evento beneficente"
+            />
+            <ActionCard
+              to="/app/instituicao/horas"
+              icon={<CheckCircleIcon />}
+              title="Horas dos voluntários"
+              description="Aprove horas registradas e confirme meses de voluntariado"
+            />
+            <ActionCard
+              to="/app/instituicao/certificados"
+              icon={<ShieldCheckIcon />}
+              title="Certificados"
+              description="Emitidos em nome da instituição: emitir e revogar"
             />
             <MyDataCard />
             <LogoutCard />

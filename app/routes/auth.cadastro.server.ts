@@ -35,6 +35,7 @@ import {
 import { emailField, phoneField } from "~/forms/field-rules";
 import { type FormError, validateForm } from "~/forms/form-validation";
 import { resolveMunicipality } from "~/geo/localities.server";
+import { ageFieldsToStore } from "~/guardians/age-rules";
 import { AppError, isAppError } from "~/lib/app-error";
 import { log } from "~/lib/log.server";
 import { hitRateLimit, RATE_LIMITS, rateLimitedMessage } from "~/security/rate-limit.server";
@@ -246,6 +247,9 @@ async function createVolunteer(post: Post, draft: SignupDraft) {
       resume: parsed.data.resume,
       uf: parsed.data.uf,
       city,
+      causes: parsed.data.causes,
+      skills: parsed.data.skills,
+      age: ageFieldsToStore(parsed.data),
       photo: await signupPhoto(parsed.data.previewImage, "profile", draft.id, network).catch(
         tagImageError("previewImage"),
       ),
@@ -293,6 +297,7 @@ async function createInstitution(post: Post, draft: SignupDraft) {
       contactEmail: parsed.data.contactEmail,
       volunteeringType: parsed.data.volunteeringType,
       permitDivulgation: parsed.data.permitDivulgation === "Sim",
+      causes: parsed.data.causes,
       profileImage,
       coverImage,
     });

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { afterLoginPath, returnTargetName, safeReturnPath } from "~/auth/redirects.server";
+import { afterLoginPath, safeReturnPath, signUpReason } from "~/auth/redirects.server";
 import { readDraft, stepValues } from "~/auth/signup-draft.server";
 import { SIGNUP_PATH, stepPath, stepToShow, totalSteps } from "~/auth/signup-wizard";
 import { AuthPage, HOME_LINK } from "~/components/auth/auth-page";
@@ -18,6 +18,7 @@ import { clientContext } from "~/web/request-context.server";
 import { sessionContext } from "~/web/session.server";
 import type { Route } from "./+types/auth.cadastro";
 import { addressProblem, handleSignupStep } from "./auth.cadastro.server";
+import { returnTarget } from "./return-target.server";
 
 export const handle: RouteHandle = { layout: "bare" };
 
@@ -60,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     problem: addressProblem(params.get("erro")),
     // Step 1 carries a return address given in this address into the draft.
     returnTo,
-    applyingTo: await returnTargetName(pendingReturn),
+    reason: signUpReason(await returnTarget(pendingReturn)),
     passwordOnFile: Boolean(draft?.passwordHash),
     states: listStates(),
     cities: values.uf ? (listMunicipalities(values.uf) ?? undefined) : undefined,
@@ -94,7 +95,7 @@ const TITLES: Record<string, { title: string; description: string }> = {
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.step === "done") return <SignupProgress homePath={loaderData.homePath} />;
 
-  const { profileType, totalSteps, passwordOnFile, states, cities, applyingTo } = loaderData;
+  const { profileType, totalSteps, passwordOnFile, states, cities, reason } = loaderData;
   // A refused post shows the step it was for, whatever address it was sent to.
   const step = actionData?.step ?? loaderData.step;
   const values = { ...loaderData.values, ...actionData?.values };
@@ -114,13 +115,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
       title={heading?.title}
       description={heading?.description}
     >
-      <ReturnNotice
-        text={
-          applyingTo
-            ? `Crie sua conta para se candidatar a ${applyingTo}. Depois do cadastro, você volta para a candidatura.`
-            : null
-        }
-      />
+      <ReturnNotice text={reason} />
       {step === 1 && <ProfileTypeStep values={values} error={error} returnTo={returnTo} />}
       {step === 2 && (
         <CredentialsStep values={values} error={error} passwordOnFile={passwordOnFile} />

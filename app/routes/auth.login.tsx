@@ -1,5 +1,5 @@
 import { Link, redirect } from "react-router";
-import { afterLoginPath, returnTargetName, safeReturnPath } from "~/auth/redirects.server";
+import { afterLoginPath, safeReturnPath, signInReason } from "~/auth/redirects.server";
 import { homePathFor } from "~/auth/session-user";
 import { AuthPage, HOME_LINK } from "~/components/auth/auth-page";
 import { CredentialsForm } from "~/components/auth/credentials-form";
@@ -9,6 +9,7 @@ import { passRetryAfter } from "~/web/retry-after";
 import { sessionContext } from "~/web/session.server";
 import type { Route } from "./+types/auth.login";
 import { signInAction } from "./auth.login.server";
+import { returnTarget } from "./return-target.server";
 
 export const handle: RouteHandle = { layout: "bare" };
 
@@ -33,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (user) throw redirect(homePathFor(user));
   // Only a return address we would honour travels on in the form; anything else is dropped here.
   const redirectTo = safeReturnPath(new URL(request.url).searchParams.get("redirectTo"));
-  return { redirectTo, applyingTo: await returnTargetName(redirectTo) };
+  return { redirectTo, reason: signInReason(await returnTarget(redirectTo)) };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -43,7 +44,7 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const { redirectTo, applyingTo } = loaderData;
+  const { redirectTo, reason } = loaderData;
   // "Criar nova conta" carries the return address through the sign-up wizard.
   const signupPath = redirectTo
     ? `/auth/cadastro?redirectTo=${encodeURIComponent(redirectTo)}`
@@ -55,9 +56,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       title="Acesse sua conta"
       description="Entre com o e-mail e a senha cadastrados."
     >
-      <ReturnNotice
-        text={applyingTo ? `Entre ou crie sua conta para se candidatar a ${applyingTo}.` : null}
-      />
+      <ReturnNotice text={reason} />
       <CredentialsForm
         error={actionData?.error}
         email={actionData?.values.email}

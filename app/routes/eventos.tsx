@@ -1,4 +1,5 @@
 import { BackHomeLink } from "~/components/public/back-home-link";
+import { CauseFilterChips } from "~/components/public/cause-filter-chips";
 import { EventCard } from "~/components/public/event-card";
 import { EventFilters } from "~/components/public/event-filters";
 import { ListResults } from "~/components/public/list-results";
@@ -6,6 +7,7 @@ import { ListSearchForm } from "~/components/public/list-search-form";
 import { publicPageMeta } from "~/components/public/page-meta";
 import { PeriodTabs } from "~/components/public/period-tabs";
 import { SectionHeading } from "~/components/ui/section-heading";
+import { causesEmptyText } from "~/config/causes";
 import { countEventFilters, EVENT_LIST_MESSAGES, EVENTS_PATH } from "~/events/event-list";
 import { loadEventListPage } from "~/events/event-list.server";
 import { listHref } from "~/lists/list-query";
@@ -31,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function EventList({ loaderData }: Route.ComponentProps) {
   const { query, list, total, failed, states, cities } = loaderData;
   const past = query.quando === "passados";
-  const filtered = Boolean(query.busca) || countEventFilters(query) > 0;
+  const filtered = Boolean(query.busca) || countEventFilters(query) > 0 || query.causa.length > 0;
 
   return (
     <div className="mx-auto flex max-w-page flex-col gap-8 px-4 py-8 sm:py-12">
@@ -50,9 +52,10 @@ export default function EventList({ loaderData }: Route.ComponentProps) {
         search={query.busca}
         placeholder="Ex.: mutirão"
         activeFilters={countEventFilters(query)}
-        hidden={{ quando: query.quando }}
+        hidden={{ quando: query.quando, causa: query.causa }}
         filters={<EventFilters query={query} states={states} cities={cities} />}
       />
+      <CauseFilterChips path={EVENTS_PATH} query={query} chosen={query.causa} />
       <ListResults
         list={list}
         failed={failed}
@@ -60,11 +63,13 @@ export default function EventList({ loaderData }: Route.ComponentProps) {
         countNouns={["evento", "eventos"]}
         messages={EVENT_LIST_MESSAGES}
         emptyDescription={
-          filtered
-            ? "Tente outras palavras ou remova alguns filtros."
-            : past
-              ? "Nenhum evento aconteceu por aqui ainda."
-              : "Não há eventos marcados agora. Veja os que já aconteceram ou volte em breve!"
+          query.causa.length > 0
+            ? causesEmptyText(query.causa)
+            : filtered
+              ? "Tente outras palavras ou remova alguns filtros."
+              : past
+                ? "Nenhum evento aconteceu por aqui ainda."
+                : "Não há eventos marcados agora. Veja os que já aconteceram ou volte em breve!"
         }
         clearHref={filtered ? listHref(EVENTS_PATH, { quando: query.quando }) : null}
         path={EVENTS_PATH}

@@ -7,6 +7,7 @@ import { FeaturedInstitutions } from "~/components/public/landing/featured-insti
 import { Hero, signedInVisitor } from "~/components/public/landing/hero";
 import { HowItWorks } from "~/components/public/landing/how-it-works";
 import { JoinBand } from "~/components/public/landing/join-band";
+import { PlatformNumbers } from "~/components/public/landing/platform-numbers";
 import { SectionNav } from "~/components/public/landing/section-nav";
 import { publicPageMeta } from "~/components/public/page-meta";
 import { loadLandingContent } from "~/institutions/landing-content.server";
@@ -39,6 +40,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <Hero appName={appName} visitor={loaderData.visitor} />
       <SectionNav />
+      <PlatformNumbers counts={loaderData.counts} />
       <Benefits />
       <About appName={appName} />
       <HowItWorks />

@@ -1,10 +1,12 @@
 import { BackHomeLink } from "~/components/public/back-home-link";
+import { CauseFilterChips } from "~/components/public/cause-filter-chips";
 import { countLocationFilters, DirectoryFilters } from "~/components/public/directory-filters";
 import { InstitutionCard } from "~/components/public/institution-card";
 import { ListResults } from "~/components/public/list-results";
 import { ListSearchForm } from "~/components/public/list-search-form";
 import { publicPageMeta } from "~/components/public/page-meta";
 import { SectionHeading } from "~/components/ui/section-heading";
+import { causesEmptyText } from "~/config/causes";
 import { DIRECTORY_MESSAGES, DIRECTORY_PATH } from "~/institutions/directory";
 import { loadDirectoryPage } from "~/institutions/directory.server";
 import { hasFilters, listHref } from "~/lists/list-query";
@@ -46,8 +48,10 @@ export default function InstitutionDirectory({ loaderData }: Route.ComponentProp
         search={query.busca}
         placeholder="Ex.: educação"
         activeFilters={filterCount}
+        hidden={{ causa: query.causa }}
         filters={<DirectoryFilters query={query} states={states} cities={cities} />}
       />
+      <CauseFilterChips path={DIRECTORY_PATH} query={query} chosen={query.causa} />
       <ListResults
         list={list}
         failed={failed}
@@ -55,9 +59,11 @@ export default function InstitutionDirectory({ loaderData }: Route.ComponentProp
         countNouns={["instituição", "instituições"]}
         messages={DIRECTORY_MESSAGES}
         emptyDescription={
-          hasFilters(query)
-            ? "Tente outras palavras ou remova alguns filtros."
-            : "Ainda não há instituições aprovadas. Volte em breve!"
+          query.causa.length > 0
+            ? causesEmptyText(query.causa)
+            : hasFilters(query)
+              ? "Tente outras palavras ou remova alguns filtros."
+              : "Ainda não há instituições aprovadas. Volte em breve!"
         }
         clearHref={hasFilters(query) ? DIRECTORY_PATH : null}
         path={DIRECTORY_PATH}

@@ -52,10 +52,19 @@ export function loadAverage(): string {
 
 /** Peak resident set size of a process so far (VmHWM), in MB; null when it cannot be read. */
 export function peakRssMb(pid: number | undefined): number | null {
+  return statusMb(pid, "VmHWM");
+}
+
+/** Resident set size of a process now (VmRSS), in MB; null when it cannot be read. */
+export function rssMb(pid: number | undefined): number | null {
+  return statusMb(pid, "VmRSS");
+}
+
+function statusMb(pid: number | undefined, field: "VmHWM" | "VmRSS"): number | null {
   if (pid === undefined) return null;
   try {
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    const kib = Number(/^VmHWM:\s+(\d+)\s+kB/m.exec(status)?.[1]);
+    const kib = Number(new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, "m").exec(status)?.[1]);
     return Number.isFinite(kib) ? Math.round(kib / 1024) : null;
   } catch {
     return null;

@@ -1,28 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import type { AppRun, PageRow } from "./app-run";
-import type { ProfileFrame } from "./cpu-profile";
-import type { QueryTiming } from "./datasets";
-import type { LoadSettings } from "./load";
-import type { MachineInfo } from "./machine";
-
-export interface SearchRun {
-  backend: string;
-  datasetLabel: string;
-  timings: QueryTiming[];
-}
-
-export interface BenchReport {
-  startedAt: Date;
-  finishedAt: Date;
-  machine: MachineInfo;
-  loadAtStart: string;
-  loadAtEnd: string;
-  settings: LoadSettings & { warmupSeconds: number; searchRuns: number };
-  runs: AppRun[];
-  searches: SearchRun[];
-  profile?: { what: string; frames: ProfileFrame[] };
-  smoke: boolean;
-}
+import type { FloorPage, PageRow } from "./app-run";
+import type { BenchReport } from "./bench-report";
+import { budgets, percent, rowRatios } from "./budgets";
+import { ENCODINGS, type Encoding } from "./encodings";
 
 const START = "<!-- bench:start (written by npm run bench; edit outside these markers) -->";
 const END = "<!-- bench:end -->";
@@ -60,16 +40,19 @@ export function renderReport(report: BenchReport): string {
     "",
     "### Settings",
     "",
-    `- autocannon: ${settings.connections} connections, ${settings.requests ? `${settings.requests} requests` : `${settings.durationSeconds} s`} per measurement after a ${settings.warmupSeconds} s warm-up of the same URL; client on the same machine (it takes CPU from the server).`,
-    "- Requests as a first visit: no cookie, no `Accept-Encoding` (bodies uncompressed), `Accept: text/html,application/json`.",
-    "- Baseline: a plain Node `http` hello-world server in its own process, measured right before each page, so each row's two numbers saw the same machine load.",
+    `- autocannon: ${settings.connections} connections, ${measurementLength(settings.requests, settings.durationSeconds)} per app measurement and ${measurementLength(settings.referenceRequests, settings.referenceSeconds)} per reference measurement, after a ${settings.warmupSeconds} s warm-up of the same URL (half of it in each encoding); client on the same machine (it takes CPU from the server).`,
+    "- Every page twice: without `Accept-Encoding` (bodies uncompressed) and with `Accept-Encoding: br, gzip`, as browsers ask (the body column says what came back); `Accept: text/html,application/json`. Anonymous rows send no cookie, as a first visit.",
+    "- Signed-in rows: the dataset's first seeded volunteer (the demo password) and an admin added after the seed, each signed in once through the login form (`/auth/login`, `/admin/login`) before the run; every request sends that session's cookies (the page cache never answers a request with a cookie). Each is checked first: 200, not a redirect, and the page names the person.",
+    "- References, each in its own Node process, measured right before the app in every row, so each row's numbers saw the same machine load: hello world (a plain Node `http` server; once per row, its 11 bytes are never compressed) and the React floor: the app's own directory markup (`/instituicoes` as a first visit gets it, fetched once per run) parsed once at start into a React element tree (parse5; scripts/bench/floor-markup.js) and rendered for every request by React alone, as a string (`renderToString`) and as a stream (`renderToPipeableStream`, the app's way), behind the app's compression middleware, so it is measured in both encodings too (scripts/bench/floor-server.js). No router, loaders, database or security headers: what React alone costs for this markup.",
+    "- Ratios: the app's req/s over the reference's in the same encoding (hello world has one).",
     "- App: `node server/main.js` from `npm run build`, `NODE_ENV=production`, `SESSION_SECRET` set; `DATABASE_URL` for PostgreSQL, a temporary `DATA_DIR` for PGlite.",
     "- Latency percentiles are over every response of the measurement (2xx or not); errors = non-2xx answers + socket errors + timeouts.",
-    "- Peak RSS: the app process's `VmHWM` from `/proc/<pid>/status` after that page (a high-water mark for the run so far).",
+    "- RSS: the app process's `VmRSS` from `/proc/<pid>/status` right after the row's load; the run's peak (`VmHWM`) in its heading line.",
     "",
   );
   for (const run of report.runs) {
     const { dataset } = run;
+    const peak = Math.max(...run.rows.map((row) => row.peakRssMb ?? Number.NaN));
     lines.push(
       `### ${backendName(dataset.backend)}: ${dataset.spec.label}`,
       "",
@@ -77,14 +60,17 @@ export function renderReport(report: BenchReport): string {
         .map(([name, count]) => `${count.toLocaleString("en-US")} ${name}`)
         .join(
           ", ",
-        )} (seeded in ${dataset.seedSeconds.toFixed(0)} s). Load average ${run.loadBefore} before, ${run.loadAfter} after.`,
+        )} (seeded in ${dataset.seedSeconds.toFixed(0)} s). Load average ${run.loadBefore} before, ${run.loadAfter} after. App peak RSS ${fixed(peak, 0)} MB.`,
       "",
-      "| page | req/s | p50 ms | p95 ms | p99 ms | errors | baseline req/s | baseline p99 ms | app peak RSS MB |",
-      "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
-      ...run.rows.map(
-        ({ page, result, baseline, peakRssMb }) =>
-          `| ${page.name} (\`${page.path}${page.uniqueQuery ? `${page.path.includes("?") ? "&" : "?"}bench=N` : ""}\`) | ${fixed(result.requestsPerSecond, 0)} | ${fixed(result.p50, 1)} | ${fixed(result.p95, 1)} | ${fixed(result.p99, 1)} | ${result.errors} | ${fixed(baseline.requestsPerSecond, 0)} | ${fixed(baseline.p99, 1)} | ${peakRssMb ?? "?"} |`,
-      ),
+      ...(run.floorPage
+        ? [
+            `Floor markup: \`${run.floorPage.path}\` as the app answered a first visit, ${kilobytes(run.floorPage.bytes.identity)} (${kilobytes(run.floorPage.bytes.br)} with br); ${floorSameness(run.floorPage)}.`,
+            "",
+          ]
+        : []),
+      "| page | asked | body | req/s | p50 ms | p95 ms | p99 ms | errors | app / hello | app / stream floor | app / string floor | RSS MB |",
+      "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+      ...run.rows.flatMap((row) => ENCODINGS.map((encoding) => pageLine(row, encoding))),
       "",
     );
   }
@@ -92,13 +78,13 @@ export function renderReport(report: BenchReport): string {
     lines.push(
       `### Directory search query alone: ${backendName(search.backend)}, ${search.datasetLabel}`,
       "",
-      `\`listApprovedInstitutions\` (the page's own Drizzle query, first page of 20 + 1 rows), called ${settings.searchRuns} times one after another from the benchmark process after 20 warm-up calls; time from call to rows, no HTTP or rendering.`,
+      `\`listApprovedInstitutions\` (the page's own Drizzle query, first page of 20 + 1 rows), called one after another from the benchmark process after 20 warm-up calls, ${settings.searchRuns} times or as many as fit in ${settings.searchSeconds} s (at least 20); time from call to rows, no HTTP or rendering.`,
       "",
-      "| term | approved matches | p50 ms | p95 ms | p99 ms |",
-      "|---|---:|---:|---:|---:|",
+      "| term | approved matches | calls | p50 ms | p95 ms | p99 ms |",
+      "|---|---:|---:|---:|---:|---:|",
       ...search.timings.map(
         (timing) =>
-          `| ${timing.term} | ${timing.matches.toLocaleString("en-US")} | ${fixed(timing.p50, 2)} | ${fixed(timing.p95, 2)} | ${fixed(timing.p99, 2)} |`,
+          `| ${timing.term} | ${timing.matches.toLocaleString("en-US")} | ${timing.runs} | ${fixed(timing.p50, 2)} | ${fixed(timing.p95, 2)} | ${fixed(timing.p99, 2)} |`,
       ),
       "",
     );
@@ -122,40 +108,58 @@ export function renderReport(report: BenchReport): string {
   return lines.join("\n").trimEnd();
 }
 
-/** docs/design.md section 9's server budgets against this run's rows. */
+const ASKED: Record<Encoding, string> = { identity: "none", br: "br, gzip" };
+
+/** One table line: the page on its first (uncompressed) line, then the same page with br. */
+function pageLine(row: PageRow, encoding: Encoding): string {
+  const { page } = row;
+  const { result, bodyBytes, contentEncoding } = row.app[encoding];
+  const query = page.uniqueQuery ? `${page.path.includes("?") ? "&" : "?"}bench=N` : "";
+  const who = page.as ? `, as ${page.as}` : "";
+  const name = encoding === "identity" ? `${page.name} (\`${page.path}${query}\`${who})` : "";
+  const ratios = rowRatios(row, encoding);
+  const against = (share: number, reference: number) =>
+    `${percent(share)} of ${fixed(reference, 0)}`;
+  return `| ${name} | ${ASKED[encoding]} | ${kilobytes(bodyBytes)}${contentEncoding ? ` ${contentEncoding}` : ""} | ${fixed(result.requestsPerSecond, 0)} | ${fixed(result.p50, 1)} | ${fixed(result.p95, 1)} | ${fixed(result.p99, 1)} | ${result.errors} | ${against(ratios.hello, row.baseline.requestsPerSecond)} | ${against(ratios.stream, row.floor.stream[encoding].requestsPerSecond)} | ${against(ratios.string, row.floor.string[encoding].requestsPerSecond)} | ${encoding === "br" ? (row.rssMb ?? "?") : ""} |`;
+}
+
+function floorSameness(page: FloorPage): string {
+  return (["stream", "string"] as const)
+    .map((mode) => {
+      const { same, bytes } = page.same[mode];
+      const what =
+        same === "bytes"
+          ? "the same bytes"
+          : same === "markup"
+            ? `the same markup but for React's outlined Suspense boundary markers (${kilobytes(bytes)})`
+            : `**different markup** (${kilobytes(bytes)})`;
+      return `the ${mode} floor answers ${what}`;
+    })
+    .join(", ");
+}
+
+function measurementLength(requests: number | undefined, seconds: number): string {
+  return requests ? `${requests} requests` : `${seconds} s`;
+}
+
+function kilobytes(bytes: number): string {
+  return `${(bytes / 1000).toFixed(1)} kB`;
+}
+
+/** Issue 17's acceptance criteria and docs/design.md section 9's budgets, judged on this run. */
 function budgetLines(report: BenchReport): string[] {
-  const postgresRuns = report.runs.filter((run) => run.dataset.backend === "postgres");
-  const rowOf = (run: AppRun | undefined, name: string) =>
-    run?.rows.find((candidate) => candidate.page.name === name);
-  const directory = rowOf(postgresRuns[0], "directory");
-  const rendered = rowOf(postgresRuns[0], "directory, rendered");
-  // Latency budget: the rows measured with one connection, so no request waits for another.
-  const searchRows = (postgresRuns[1]?.rows ?? []).filter((row) => row.page.connections === 1);
-  const worstSearch = Math.max(...searchRows.map((row) => row.result.p95));
-  const queries = report.searches.find((search) => search.backend === "postgres")?.timings ?? [];
-  const worstQuery = Math.max(...queries.map((timing) => timing.p95));
-  const rss = Math.max(
-    ...postgresRuns.flatMap((run) => run.rows.map((row) => row.peakRssMb ?? Number.NaN)),
-  );
   const verdict = (met: boolean | undefined) =>
     met === undefined ? "not measured" : met ? "met" : "**not met**";
-  const throughput = (row: PageRow | undefined) =>
-    row
-      ? `${fixed(row.result.requestsPerSecond, 0)} req/s, p99 ${fixed(row.result.p99, 1)} ms`
-      : "-";
-  const meets = (row: PageRow | undefined) =>
-    row && row.result.requestsPerSecond >= 1500 && row.result.p99 < 50;
-  const measured = (value: number) => (Number.isFinite(value) ? value : undefined);
   return [
-    "### Budgets (docs/design.md section 9)",
+    "### Budgets (issue 17's acceptance criteria; docs/design.md section 9)",
+    "",
+    "Computed from the rows above; a budget without its rows in this run is not measured.",
     "",
     "| budget | measured | verdict |",
     "|---|---|---|",
-    `| directory page at ${postgresRuns[0]?.dataset.spec.label ?? "-"}, PostgreSQL: >= 1 500 req/s with p99 < 50 ms, as visitors get it (page cache) | ${throughput(directory)} | ${verdict(directory && meets(directory))} |`,
-    `| the same, every request rendered | ${throughput(rendered)} | ${verdict(rendered && meets(rendered))} |`,
-    `| search at ${postgresRuns[1]?.dataset.spec.label ?? "-"}: p95 < 10 ms, query alone (worst of ${queries.length} terms) | ${fixed(worstQuery, 2)} ms | ${verdict(measured(worstQuery) === undefined ? undefined : worstQuery < 10)} |`,
-    `| the same, HTTP page rendered for each request, 1 connection (worst term) | ${fixed(worstSearch, 1)} ms | ${verdict(measured(worstSearch) === undefined ? undefined : worstSearch < 10)} |`,
-    `| app RSS on PostgreSQL < 250 MB | ${fixed(rss, 0)} MB peak | ${verdict(measured(rss) === undefined ? undefined : rss < 250)} |`,
+    ...budgets(report).map(
+      (budget) => `| ${budget.criterion} | ${budget.measured} | ${verdict(budget.met)} |`,
+    ),
     "",
   ];
 }

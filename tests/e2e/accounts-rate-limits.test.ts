@@ -388,6 +388,7 @@ describe("sign-up", () => {
         uf: "SP",
         city: "São Paulo",
         resume: "Quero ajudar em mutirões de limpeza.",
+        birthDate: "15/03/1995",
       }))
         form.set(name, value);
       // Refused after the limit is counted, so nothing is created and the draft stays here.

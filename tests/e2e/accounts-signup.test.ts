@@ -231,6 +231,15 @@ describe("the sign-up wizard", () => {
           },
           js,
         );
+        // Interests and skills: optional, on this step (ADR 0045), no step added.
+        await page
+          .getByRole("group", { name: "Causas que você apoia (opcional)" })
+          .getByRole("checkbox", { name: "Saúde", exact: true })
+          .check();
+        await page
+          .getByRole("group", { name: "Suas habilidades (opcional)" })
+          .getByRole("checkbox", { name: "Cuidado de pessoas", exact: true })
+          .check();
         await shot(page, `accounts/3-voluntario-preenchido-${modeName(js)}`);
         await press(page, "Criar conta", js);
 
@@ -279,6 +288,11 @@ describe("the sign-up wizard", () => {
           .getByLabel("E-mail de contato para candidatos", { exact: true })
           .fill(`contato.${email}`.slice(0, 50));
         await page.getByRole("radio", { name: "Não" }).check();
+        // Causes: optional at sign-up (ADR 0045), on this step.
+        await page
+          .getByRole("group", { name: "Causas (opcional)" })
+          .getByRole("checkbox", { name: "Meio ambiente", exact: true })
+          .check();
         await shot(page, `accounts/4-instituicao-preenchido-${modeName(js)}`);
         await press(page, "Criar conta", js);
 
@@ -416,6 +430,33 @@ describe("the sign-up wizard", () => {
         .toBe("Salvador");
       await page.context().close();
     });
+    it("keeps a volunteer's chosen causes and skills when they step back", async () => {
+      const page = await openPage(true);
+      const options = { baseUrl: server.url, js: true };
+      await chooseProfile(page, "VOLUNTEER", options);
+      await fillCredentials(page, uniqueEmail("volta.causas"), options);
+      await waitForStep(page, "Conte um pouco sobre você", true);
+      await page.getByLabel("Nome", { exact: true }).fill("Rita Alencar");
+      const causes = page.getByRole("group", { name: "Causas que você apoia (opcional)" });
+      const skills = page.getByRole("group", { name: "Suas habilidades (opcional)" });
+      await causes.getByRole("checkbox", { name: "Saúde", exact: true }).check();
+      await skills.getByRole("checkbox", { name: "Cuidado de pessoas", exact: true }).check();
+      await press(page, "Voltar", true);
+
+      await waitForStep(page, "Crie sua conta", true);
+      await page.getByRole("checkbox", { name: /Li e aceito/ }).check();
+      await press(page, "Próximo", true);
+      await waitForStep(page, "Conte um pouco sobre você", true);
+      expect(await page.getByLabel("Nome", { exact: true }).inputValue()).toBe("Rita Alencar");
+      expect(await causes.getByRole("checkbox", { name: "Saúde", exact: true }).isChecked()).toBe(
+        true,
+      );
+      expect(await causes.getByRole("checkbox", { checked: true }).count()).toBe(1);
+      expect(
+        await skills.getByRole("checkbox", { name: "Cuidado de pessoas", exact: true }).isChecked(),
+      ).toBe(true);
+      await page.context().close();
+    });
   });
 
   describe("uploads at sign-up", () => {
@@ -496,7 +537,12 @@ describe("what the sign-ups stored (docs/spec.md 3)", () => {
             .select()
             .from(volunteers)
             .where(eq(volunteers.userId, user?.id ?? ""));
-          expect(volunteer).toMatchObject({ state: "PE", city: "Recife" });
+          expect(volunteer).toMatchObject({
+            state: "PE",
+            city: "Recife",
+            causes: ["saude"],
+            skills: ["cuidados"],
+          });
           continue;
         }
         const [institution] = await database
@@ -512,6 +558,7 @@ describe("what the sign-ups stored (docs/spec.md 3)", () => {
           state: "MG",
           city: "Belo Horizonte",
           complement: "Sala 3",
+          causes: ["meio-ambiente"],
         });
         const [cover] = await database
           .select()

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, it } from "vitest";
 
@@ -111,4 +111,19 @@ it.each(Object.entries(INTENDED))("keeps its modules in the %s chunk", (group, m
 it("keeps Zod and the form schemas out of the grouped chunks (ADR 0010)", () => {
   const grouped = Object.values(recorded).flat();
   expect(grouped.filter((module) => /schema|field-rules|zod/.test(module))).toEqual([]);
+});
+
+it("builds no Intl formatter in the browser outside the admin pages", () => {
+  // The first pt-BR formatter loads the browser's locale data (~15-25 ms here, several times that
+  // on a phone): public and member pages format numbers and dates by hand (app/lib/count-text.ts,
+  // app/events/event-dates.ts). Admin pages are not budgeted by Lighthouse and may use Intl.
+  const assets = path.resolve("build/client/assets");
+  const users = readdirSync(assets)
+    .filter((file) => file.endsWith(".js") && !file.startsWith("admin."))
+    .filter((file) =>
+      /\bIntl\.|\.toLocale(?:String|DateString|TimeString)\(/.test(
+        readFileSync(path.join(assets, file), "utf8"),
+      ),
+    );
+  expect(users).toEqual([]);
 });

@@ -69,6 +69,7 @@ function streamedSignUp(client: HttpClient, name: string, photo: Uint8Array): St
     { name: "resume", value: "Quero ajudar nas ações do meu bairro aos sábados." },
     { name: "uf", value: "SP" },
     { name: "city", value: "São Paulo" },
+    { name: "birthDate", value: "15/03/1995" },
     { name: "previewImage", value: { filename: "foto.jpg", type: "image/jpeg", bytes: photo } },
   ]);
   return startStreamedPost({

@@ -1,14 +1,12 @@
 import { eq } from "drizzle-orm";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { approveProposedName } from "~/admin/proposed-name.server";
 import { closeDatabase } from "~/db/client.server";
 import { institutions } from "~/db/schema";
-import type { HttpClient } from "../helpers/accounts";
+import { accountWorldForFile } from "../helpers/account-world";
 import { expectNoAxeViolations } from "../helpers/axe";
-import { launchBrowser } from "../helpers/browser";
-import { type FixtureServer, startFixtureServer } from "../helpers/fixture-server";
-import { logServerOnFailure, phonePage, pictures, signedInClient } from "../helpers/members";
+import { choosePictureFile, phonePage, signedInClient } from "../helpers/members";
 import { shot } from "../helpers/screenshots";
 
 /**
@@ -18,11 +16,6 @@ import { shot } from "../helpers/screenshots";
  * resubmits (without JavaScript); a published event is rescheduled. At 390 px nothing overflows.
  */
 
-type Key = "approved" | "pending" | "rejected" | "admin";
-let server: FixtureServer<Key>;
-let browser: Browser;
-const clients = {} as Record<Exclude<Key, "admin">, HttpClient>;
-let files: Awaited<ReturnType<typeof pictures>>;
 const REASON = "O resumo não diz o que a instituição faz.";
 
 const inDays = (days: number) => {
@@ -32,45 +25,32 @@ const inDays = (days: number) => {
 };
 const brDate = (iso: string) => iso.split("-").reverse().join("/");
 
-beforeAll(async () => {
-  [server, browser, files] = await Promise.all([
-    startFixtureServer({
-      accounts: {
-        approved: { kind: "institution", status: "APPROVED", name: "Casa Aberta" },
-        pending: { kind: "institution", status: "PENDING", name: "Projeto Semear" },
-        rejected: { kind: "institution", status: "REJECTED", name: "Ação Vizinha" },
-        admin: { kind: "admin" },
+const world = accountWorldForFile(
+  {
+    accounts: {
+      approved: { kind: "institution", status: "APPROVED", name: "Casa Aberta" },
+      pending: { kind: "institution", status: "PENDING", name: "Projeto Semear" },
+      rejected: { kind: "institution", status: "REJECTED", name: "Ação Vizinha" },
+      admin: { kind: "admin" },
+    },
+    events: [
+      {
+        key: "bazaar",
+        institution: "approved",
+        name: "Bazar Solidário",
+        status: "APPROVED",
+        eventDate: inDays(40),
       },
-      events: [
-        {
-          key: "bazaar",
-          institution: "approved",
-          name: "Bazar Solidário",
-          status: "APPROVED",
-          eventDate: inDays(40),
-        },
-      ],
-      beforeStart: async (db, accounts) => {
-        await db
-          .update(institutions)
-          .set({ reviewReason: REASON })
-          .where(eq(institutions.userId, accounts.rejected.id));
-      },
-    }),
-    launchBrowser(),
-    pictures(),
-  ]);
-  for (const key of ["approved", "pending", "rejected"] as const) {
-    clients[key] = await signedInClient(server, server.accounts[key]);
-  }
-});
-
-afterEach(({ task }) => logServerOnFailure(task, server));
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+    ],
+    beforeStart: async (db, accounts) => {
+      await db
+        .update(institutions)
+        .set({ reviewReason: REASON })
+        .where(eq(institutions.userId, accounts.rejected.id));
+    },
+  },
+  { withPictures: true },
+);
 
 /** Whether the page is wider than its window (a horizontal scroll bar on a phone). */
 const overflows = (page: Page) =>
@@ -88,31 +68,20 @@ async function checkLayout(page: Page, name: string) {
   await page.setViewportSize({ width: 390, height: 844 });
 }
 
-async function choosePicture(page: Page, group: string, file: { name: string }) {
-  const [chooser] = await Promise.all([
-    page.waitForEvent("filechooser"),
-    page
-      .getByRole("group", { name: group, exact: true })
-      .getByRole("button", { name: /Enviar foto|Alterar foto/ })
-      .click(),
-  ]);
-  await chooser.setFiles(file as Parameters<typeof chooser.setFiles>[0]);
-}
-
 /** The public page's text, as an anonymous visitor gets it (the page cache may hold it 5 s). */
 const publicText = async (path: string) => {
-  const response = await fetch(`${server.url}${path}`);
+  const response = await fetch(`${world.server.url}${path}`);
   return `${response.status} ${await response.text()}`;
 };
 
 describe.sequential("institution self-service", () => {
   it("pending: previews its public page, which the public cannot see yet", async () => {
-    const { page, problems } = await phonePage(browser, clients.pending);
-    await page.goto(`${server.url}/app/instituicao`);
+    const { page, problems } = await phonePage(world.browser, world.clients.pending);
+    await page.goto(`${world.server.url}/app/instituicao`);
     await page.getByRole("heading", { name: "Cadastro em análise" }).waitFor();
     await page.getByRole("link", { name: /Editar cadastro/ }).waitFor();
     await page.getByRole("link", { name: /Ver prévia da página/ }).click();
-    await page.waitForURL(`${server.url}/app/instituicao/previa`);
+    await page.waitForURL(`${world.server.url}/app/instituicao/previa`);
     await page
       .getByText("Prévia: é assim que a sua página vai aparecer quando o cadastro for aprovado.")
       .waitFor();
@@ -122,21 +91,21 @@ describe.sequential("institution self-service", () => {
       true,
     );
     expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
-    const response = await clients.pending.get("/app/instituicao/previa");
+    const response = await world.clients.pending.get("/app/instituicao/previa");
     expect(response.headers.get("cache-control")).toBe("private, no-store");
     await checkLayout(page, "preview-pending");
     // The way back.
     await page.getByRole("link", { name: "Voltar" }).click();
-    await page.waitForURL(`${server.url}/app/instituicao`);
-    expect((await fetch(`${server.url}/instituicoes/${server.accounts.pending.id}`)).status).toBe(
-      404,
-    );
+    await page.waitForURL(`${world.server.url}/app/instituicao`);
+    expect(
+      (await fetch(`${world.server.url}/instituicoes/${world.server.accounts.pending.id}`)).status,
+    ).toBe(404);
     expect(problems()).toEqual([]);
   });
 
   it("approved: edits every field but the CNPJ; the public page follows, but for the name", async () => {
-    const { page, problems } = await phonePage(browser, clients.approved);
-    await page.goto(`${server.url}/app/atualizar-instituicao`);
+    const { page, problems } = await phonePage(world.browser, world.clients.approved);
+    await page.goto(`${world.server.url}/app/atualizar-instituicao`);
     const cnpj = page.getByLabel("CNPJ", { exact: true });
     await cnpj.waitFor();
     expect(await cnpj.getAttribute("readonly")).not.toBeNull();
@@ -159,8 +128,8 @@ describe.sequential("institution self-service", () => {
     await page.getByLabel("Número", { exact: true }).fill("1148");
     await page.getByLabel("Bairro", { exact: true }).fill("Lourdes");
     await page.getByLabel("Complemento", { exact: true }).fill("Sala 3");
-    await choosePicture(page, "Foto de perfil", files.photo);
-    await choosePicture(page, "Foto de capa", files.cover);
+    await choosePictureFile(page, "Foto de perfil", world.files.photo);
+    await choosePictureFile(page, "Foto de capa", world.files.cover);
     await page
       .getByLabel("Resumo", { exact: true })
       .fill("Reforço escolar e música para crianças.");
@@ -172,7 +141,7 @@ describe.sequential("institution self-service", () => {
       .getByLabel("E-mail de contato para candidatos", { exact: true })
       .fill("voluntarios@casaaberta.org.br");
     await page.getByRole("button", { name: "Salvar alterações" }).click();
-    await page.waitForURL(`${server.url}/app/instituicao`, { timeout: 30_000 });
+    await page.waitForURL(`${world.server.url}/app/instituicao`, { timeout: 30_000 });
     await page
       .getByText(/Perfil alterado com sucesso/)
       .first()
@@ -181,7 +150,7 @@ describe.sequential("institution self-service", () => {
     await checkLayout(page, "home-approved-name-in-review");
 
     // The form shows the saved record, the CNPJ as it was.
-    await page.goto(`${server.url}/app/atualizar-instituicao`);
+    await page.goto(`${world.server.url}/app/atualizar-instituicao`);
     expect(await page.getByLabel("Responsável", { exact: true }).inputValue()).toBe("Joana Prado");
     expect(await page.getByLabel("Telefone", { exact: true }).inputValue()).toBe(
       "+55 (31) 912345678",
@@ -195,7 +164,7 @@ describe.sequential("institution self-service", () => {
     const cnpjShown = await cnpj.inputValue();
 
     // The public page: everything new at once, the approved name kept.
-    const path = `/instituicoes/${server.accounts.approved.id}`;
+    const path = `/instituicoes/${world.server.accounts.approved.id}`;
     await expect
       .poll(() => publicText(path), { timeout: 15_000 })
       .toContain("Reforço escolar e música para crianças.");
@@ -207,7 +176,7 @@ describe.sequential("institution self-service", () => {
     expect(text).not.toContain("Casa Aberta Solidária");
 
     // A CNPJ posted anyway changes nothing.
-    await clients.approved.post("/app/atualizar-instituicao", { cnpj: "45.723.174/0001-10" });
+    await world.clients.approved.post("/app/atualizar-instituicao", { cnpj: "45.723.174/0001-10" });
     await page.reload();
     expect(await cnpj.inputValue()).toBe(cnpjShown);
     expect(problems()).toEqual([]);
@@ -216,18 +185,18 @@ describe.sequential("institution self-service", () => {
   it("the new name reaches the public page once an admin approves it", async () => {
     // The admin panel's button is another part of issue 14: its domain function, on the
     // server's database while the server is stopped (PGlite allows one process).
-    process.env.BASE_URL = server.url;
-    await server.stopAndOpenDatabase();
+    process.env.BASE_URL = world.server.url;
+    await world.server.stopAndOpenDatabase();
     try {
       await approveProposedName({
-        adminId: server.accounts.admin.id,
-        institutionId: server.accounts.approved.id,
+        adminId: world.server.accounts.admin.id,
+        institutionId: world.server.accounts.approved.id,
       });
     } finally {
       await closeDatabase();
     }
-    await server.restart();
-    const path = `/instituicoes/${server.accounts.approved.id}`;
+    await world.server.restart();
+    const path = `/instituicoes/${world.server.accounts.approved.id}`;
     await expect
       .poll(() => publicText(path), { timeout: 15_000 })
       .toContain("Casa Aberta Solidária");
@@ -236,29 +205,29 @@ describe.sequential("institution self-service", () => {
   });
 
   it("rejected: reads why, corrects and resubmits (the save without JavaScript)", async () => {
-    clients.rejected = await signedInClient(server, server.accounts.rejected);
-    const { page, problems } = await phonePage(browser, clients.rejected);
-    await page.goto(`${server.url}/app/instituicao`);
+    world.clients.rejected = await signedInClient(world.server, world.server.accounts.rejected);
+    const { page, problems } = await phonePage(world.browser, world.clients.rejected);
+    await page.goto(`${world.server.url}/app/instituicao`);
     await page.getByRole("heading", { name: "Cadastro não aprovado" }).waitFor();
     await page.getByText(`Motivo: ${REASON}`).waitFor();
     await checkLayout(page, "home-rejected");
     await page.getByRole("link", { name: /Corrigir e reenviar cadastro/ }).click();
-    await page.waitForURL(`${server.url}/app/atualizar-instituicao`);
+    await page.waitForURL(`${world.server.url}/app/atualizar-instituicao`);
     await page.getByText(`Motivo: ${REASON}`).waitFor();
     await page.getByRole("button", { name: "Salvar e reenviar para análise" }).waitFor();
     await checkLayout(page, "edit-rejected");
 
     // Axe needs JavaScript; the form does not.
-    const plain = await phonePage(browser, clients.rejected, { js: false });
-    await plain.page.goto(`${server.url}/app/atualizar-instituicao`);
+    const plain = await phonePage(world.browser, world.clients.rejected, { js: false });
+    await plain.page.goto(`${world.server.url}/app/atualizar-instituicao`);
     await plain.page
       .getByLabel("Resumo", { exact: true })
       .fill("Hortas comunitárias e oficinas de culinária.");
     await plain.page.getByRole("button", { name: "Salvar e reenviar para análise" }).click();
-    await plain.page.waitForURL(`${server.url}/app/instituicao`);
+    await plain.page.waitForURL(`${world.server.url}/app/instituicao`);
     await plain.page.getByRole("heading", { name: "Cadastro reenviado para análise" }).waitFor();
 
-    await page.goto(`${server.url}/app/instituicao`);
+    await page.goto(`${world.server.url}/app/instituicao`);
     await page.getByRole("heading", { name: "Cadastro reenviado para análise" }).waitFor();
     await page.getByRole("link", { name: /Ver prévia da página/ }).waitFor();
     await checkLayout(page, "home-resubmitted");
@@ -267,20 +236,20 @@ describe.sequential("institution self-service", () => {
   });
 
   it("approved: a published event is rescheduled and shows the new date", async () => {
-    clients.approved = await signedInClient(server, server.accounts.approved);
-    const { page, problems } = await phonePage(browser, clients.approved);
-    await page.goto(`${server.url}/app/instituicao`);
+    world.clients.approved = await signedInClient(world.server, world.server.accounts.approved);
+    const { page, problems } = await phonePage(world.browser, world.clients.approved);
+    await page.goto(`${world.server.url}/app/instituicao`);
     await page.getByRole("link", { name: "Editar o evento Bazar Solidário" }).click();
-    await page.waitForURL(`${server.url}/app/eventos/${server.ids.bazaar}/editar`);
+    await page.waitForURL(`${world.server.url}/app/eventos/${world.server.ids.bazaar}/editar`);
     await page.getByText(/Este evento está publicado/).waitFor();
     await checkLayout(page, "event-edit-approved");
     const newDate = inDays(55);
     await page.getByLabel("Data do evento", { exact: true }).fill(brDate(newDate));
     await page.getByRole("button", { name: "Salvar alterações" }).click();
-    await page.waitForURL(`${server.url}/app/instituicao`);
+    await page.waitForURL(`${world.server.url}/app/instituicao`);
     await page.getByText("Evento atualizado. As alterações já aparecem no site.").first().waitFor();
     await expect
-      .poll(() => publicText(`/eventos/${server.ids.bazaar}`), { timeout: 15_000 })
+      .poll(() => publicText(`/eventos/${world.server.ids.bazaar}`), { timeout: 15_000 })
       .toContain(`dateTime="${newDate}"`);
     expect(problems()).toEqual([]);
   });

@@ -1,7 +1,6 @@
 import { text } from "node:stream/consumers";
 import { eq, inArray, or, sql } from "drizzle-orm";
-import type { Browser } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   accounts,
   auditLog,
@@ -14,11 +13,10 @@ import {
   volunteerRequests,
   volunteers,
 } from "~/db/schema";
+import { accountWorldForFile } from "../helpers/account-world";
 import { type HttpClient, redirectTarget, SESSION_COOKIE } from "../helpers/accounts";
 import { expectNoAxeViolations } from "../helpers/axe";
-import { launchBrowser } from "../helpers/browser";
-import { type FixtureServer, startFixtureServer } from "../helpers/fixture-server";
-import { logServerOnFailure, phonePage, signedInClient } from "../helpers/members";
+import { phonePage, signedInClient } from "../helpers/members";
 import { shot } from "../helpers/screenshots";
 
 /**
@@ -27,11 +25,6 @@ import { shot } from "../helpers/screenshots";
  * removes the person's data, photos and sessions, takes an institution's events off the public
  * site, signs the person out and is audited.
  */
-
-type Key = "daniela" | "lar" | "otavio";
-let server: FixtureServer<Key>;
-let browser: Browser;
-const clients = {} as Record<Key, HttpClient>;
 
 interface Export {
   user: Record<string, unknown>;
@@ -45,34 +38,17 @@ interface Export {
   auditLog: { action: string; targetId: string }[];
 }
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startFixtureServer({
-      accounts: {
-        daniela: { kind: "volunteer", name: "Daniela Freitas" },
-        lar: { kind: "institution", status: "APPROVED", name: "Lar Esperança" },
-        otavio: { kind: "volunteer", name: "Otávio Ramos" },
-      },
-      events: [
-        { key: "party", institution: "lar", name: "Festa Junina do Lar", status: "APPROVED" },
-      ],
-      applications: [
-        { key: "danielaApp", volunteer: "daniela", institution: "lar" },
-        { key: "otavioApp", volunteer: "otavio", institution: "lar", message: "Sou o Otávio." },
-      ],
-    }),
-    launchBrowser(),
-  ]);
-  for (const key of ["daniela", "lar", "otavio"] as const) {
-    clients[key] = await signedInClient(server, server.accounts[key]);
-  }
-});
-
-afterEach(({ task }) => logServerOnFailure(task, server));
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+const world = accountWorldForFile({
+  accounts: {
+    daniela: { kind: "volunteer", name: "Daniela Freitas" },
+    lar: { kind: "institution", status: "APPROVED", name: "Lar Esperança" },
+    otavio: { kind: "volunteer", name: "Otávio Ramos" },
+  },
+  events: [{ key: "party", institution: "lar", name: "Festa Junina do Lar", status: "APPROVED" }],
+  applications: [
+    { key: "danielaApp", volunteer: "daniela", institution: "lar" },
+    { key: "otavioApp", volunteer: "otavio", institution: "lar", message: "Sou o Otávio." },
+  ],
 });
 
 async function download(client: HttpClient): Promise<{ response: Response; body: string }> {
@@ -82,7 +58,7 @@ async function download(client: HttpClient): Promise<{ response: Response; body:
 
 describe("Meus dados", () => {
   it("a volunteer downloads their own rows as meus-dados.json, and nothing secret", async () => {
-    const { response, body } = await download(clients.daniela);
+    const { response, body } = await download(world.clients.daniela);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-disposition")).toBe(
       'attachment; filename="meus-dados.json"',
@@ -90,40 +66,40 @@ describe("Meus dados", () => {
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
     expect(response.headers.get("cache-control")).toBe("private, no-store");
     const data = JSON.parse(body) as Export;
-    const me = server.accounts.daniela;
+    const me = world.server.accounts.daniela;
     expect(data.user).toMatchObject({ id: me.id, email: me.email, name: "Daniela Freitas" });
     expect(data.volunteer).toMatchObject({ userId: me.id, state: "SP", city: "São Paulo" });
     expect(data.institution).toBeNull();
-    expect(data.applicationsSent.map((sent) => sent.id)).toEqual([server.ids.danielaApp]);
+    expect(data.applicationsSent.map((sent) => sent.id)).toEqual([world.server.ids.danielaApp]);
     expect(data.images).toHaveLength(1);
     expect(data.images[0]?.url).toBe(`/imagens/${data.images[0]?.id}`);
     expect(data.sessions.length).toBeGreaterThan(0);
     // Secrets and other people stay out.
     expect(body).not.toMatch(/"(password|token|bytes)"/);
-    expect(body).not.toContain(clients.daniela.sessionToken?.split(".")[0] ?? "no token");
-    expect(body).not.toContain(server.accounts.otavio.email);
+    expect(body).not.toContain(world.clients.daniela.sessionToken?.split(".")[0] ?? "no token");
+    expect(body).not.toContain(world.server.accounts.otavio.email);
     expect(body).not.toContain("Sou o Otávio.");
   });
 
   it("an institution's download has its profile, events and the applications it received", async () => {
-    await download(clients.lar);
-    const data = JSON.parse((await download(clients.lar)).body) as Export;
+    await download(world.clients.lar);
+    const data = JSON.parse((await download(world.clients.lar)).body) as Export;
     expect(data.institution).toMatchObject({
-      userId: server.accounts.lar.id,
+      userId: world.server.accounts.lar.id,
       name: "Lar Esperança",
-      cnpj: server.accounts.lar.cnpj,
+      cnpj: world.server.accounts.lar.cnpj,
     });
     expect(data.events.map((event) => event.name)).toEqual(["Festa Junina do Lar"]);
     expect(data.applicationsReceived.map((received) => received.id).sort()).toEqual(
-      [server.ids.danielaApp, server.ids.otavioApp].sort(),
+      [world.server.ids.danielaApp, world.server.ids.otavioApp].sort(),
     );
     // Each download is recorded (the first one shows in the second).
     expect(data.auditLog.map((entry) => entry.action)).toContain("personal-data.export");
   });
 
   it("the page offers the download as a file and passes axe at 390 px", async () => {
-    const { page, problems } = await phonePage(browser, clients.daniela);
-    await page.goto(`${server.url}/app/meus-dados`);
+    const { page, problems } = await phonePage(world.browser, world.clients.daniela);
+    await page.goto(`${world.server.url}/app/meus-dados`);
     await page.getByRole("heading", { name: "Meus dados", level: 1 }).waitFor();
     const [file] = await Promise.all([
       page.waitForEvent("download"),
@@ -132,34 +108,35 @@ describe("Meus dados", () => {
     expect(file.suggestedFilename()).toBe("meus-dados.json");
     // Read through the connection: the run's Chromium is shared, its files are not local paths.
     const saved = JSON.parse(await text(await file.createReadStream())) as Export;
-    expect(saved.user.id).toBe(server.accounts.daniela.id);
+    expect(saved.user.id).toBe(world.server.accounts.daniela.id);
     await shot(page, "members/my-data");
     await expectNoAxeViolations(page, "Meus dados");
     expect(problems()).toEqual([]);
   });
 
   it("a wrong password deletes nothing", async () => {
-    const { page } = await phonePage(browser, clients.daniela);
-    await page.goto(`${server.url}/app/meus-dados`);
+    const { page } = await phonePage(world.browser, world.clients.daniela);
+    await page.goto(`${world.server.url}/app/meus-dados`);
     await page.getByRole("button", { name: "Mostrar senha" }).waitFor();
     await page.getByRole("button", { name: "Excluir minha conta" }).click();
     await page.getByText("Informe sua senha para confirmar a exclusão.").waitFor();
     await page.getByLabel("Confirme sua senha", { exact: true }).fill("senhaErrada123");
     await page.getByRole("button", { name: "Excluir minha conta" }).click();
     await page.getByText("Senha incorreta. A conta não foi excluída.").waitFor();
-    expect((await clients.daniela.get("/app/voluntario")).status).toBe(200);
+    expect((await world.clients.daniela.get("/app/voluntario")).status).toBe(200);
   });
 
   it("a volunteer deletes the account: signed out, data gone, the sign-in no longer works", async () => {
-    const { page, problems } = await phonePage(browser, clients.daniela);
-    await page.goto(`${server.url}/app/meus-dados`);
+    const { page, problems } = await phonePage(world.browser, world.clients.daniela);
+    await page.goto(`${world.server.url}/app/meus-dados`);
     await page.getByRole("button", { name: "Mostrar senha" }).waitFor();
-    const photo = (JSON.parse((await download(clients.daniela)).body) as Export).images[0]?.url;
+    const photo = (JSON.parse((await download(world.clients.daniela)).body) as Export).images[0]
+      ?.url;
     await page
       .getByLabel("Confirme sua senha", { exact: true })
-      .fill(server.accounts.daniela.password);
+      .fill(world.server.accounts.daniela.password);
     await page.getByRole("button", { name: "Excluir minha conta" }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${world.server.url}/`);
     await page.getByText("Sua conta foi excluída.", { exact: true }).first().waitFor();
     await page.getByRole("banner").getByRole("link", { name: "Entrar" }).waitFor();
     const cookies = await page.context().cookies();
@@ -167,30 +144,34 @@ describe("Meus dados", () => {
     expect(problems()).toEqual([]);
 
     // The old session is over, the photo is gone and the credentials no longer open anything.
-    const old = await clients.daniela.get("/app/voluntario");
+    const old = await world.clients.daniela.get("/app/voluntario");
     expect(await redirectTarget(old)).toMatch(/^\/auth\/login/);
-    expect((await fetch(`${server.url}${photo}`)).status).toBe(404);
-    const again = await signedInClient(server, server.accounts.daniela).catch((error) => error);
+    expect((await fetch(`${world.server.url}${photo}`)).status).toBe(404);
+    const again = await signedInClient(world.server, world.server.accounts.daniela).catch(
+      (error) => error,
+    );
     expect(again).toBeInstanceOf(Error);
   });
 
   it("an institution deletes its account: its events leave the public site", async () => {
-    const party = `${server.url}/eventos/${server.ids.party}`;
+    const party = `${world.server.url}/eventos/${world.server.ids.party}`;
     expect((await fetch(party)).status).toBe(200);
-    const response = await clients.lar.post("/app/meus-dados", {
-      password: server.accounts.lar.password,
+    const response = await world.clients.lar.post("/app/meus-dados", {
+      password: world.server.accounts.lar.password,
     });
     expect(await redirectTarget(response)).toBe("/");
     expect((await fetch(party)).status).toBe(404);
-    expect((await fetch(`${server.url}/instituicoes/${server.accounts.lar.id}`)).status).toBe(404);
+    expect(
+      (await fetch(`${world.server.url}/instituicoes/${world.server.accounts.lar.id}`)).status,
+    ).toBe(404);
     // Otávio's application to it is gone from his list.
-    const exported = JSON.parse((await download(clients.otavio)).body) as Export;
+    const exported = JSON.parse((await download(world.clients.otavio)).body) as Export;
     expect(exported.applicationsSent).toEqual([]);
   });
 
   it("the database keeps no row of either person, and one audit entry per deletion", async () => {
-    const db = await server.stopAndOpenDatabase();
-    const gone = [server.accounts.daniela.id, server.accounts.lar.id];
+    const db = await world.server.stopAndOpenDatabase();
+    const gone = [world.server.accounts.daniela.id, world.server.accounts.lar.id];
     const count = async (query: Promise<unknown[]>) => (await query).length;
     expect(await count(db.select().from(users).where(inArray(users.id, gone)))).toBe(0);
     expect(await count(db.select().from(sessions).where(inArray(sessions.userId, gone)))).toBe(0);
@@ -207,7 +188,7 @@ describe("Meus dados", () => {
         db
           .select()
           .from(events)
-          .where(eq(events.id, server.ids.party ?? "")),
+          .where(eq(events.id, world.server.ids.party ?? "")),
       ),
     ).toBe(0);
     expect(
@@ -228,8 +209,8 @@ describe("Meus dados", () => {
       .from(emailOutbox)
       .where(
         inArray(sql`lower(${emailOutbox.to})`, [
-          server.accounts.daniela.email,
-          server.accounts.lar.email,
+          world.server.accounts.daniela.email,
+          world.server.accounts.lar.email,
         ]),
       );
     expect(mails).toEqual([]);
@@ -241,12 +222,12 @@ describe("Meus dados", () => {
       expect.arrayContaining([
         {
           actor: null,
-          target: server.accounts.daniela.id,
+          target: world.server.accounts.daniela.id,
           details: { profile: "VOLUNTEER", by: "self" },
         },
         {
           actor: null,
-          target: server.accounts.lar.id,
+          target: world.server.accounts.lar.id,
           details: { profile: "INSTITUTION", by: "self" },
         },
       ]),

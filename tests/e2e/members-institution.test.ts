@@ -1,20 +1,12 @@
 import { eq, inArray } from "drizzle-orm";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { events, images } from "~/db/schema";
 import { whatsappLink } from "~/lib/support-link";
-import { type HttpClient, redirectTarget } from "../helpers/accounts";
+import { accountWorldForFile } from "../helpers/account-world";
+import { redirectTarget } from "../helpers/accounts";
 import { expectNoAxeViolations } from "../helpers/axe";
-import { launchBrowser } from "../helpers/browser";
-import { type FixtureServer, startFixtureServer } from "../helpers/fixture-server";
-import {
-  dataUrl,
-  idFromLink,
-  logServerOnFailure,
-  phonePage,
-  pictures,
-  signedInClient,
-} from "../helpers/members";
+import { choosePictureFile, dataUrl, idFromLink, phonePage } from "../helpers/members";
 import { shot } from "../helpers/screenshots";
 
 /**
@@ -25,11 +17,6 @@ import { shot } from "../helpers/screenshots";
  */
 
 const WHATSAPP = "5511999998888";
-type Key = "inst" | "pending" | "rejected";
-let server: FixtureServer<Key>;
-let browser: Browser;
-const clients = {} as Record<Key, HttpClient>;
-let files: Awaited<ReturnType<typeof pictures>>;
 /** The event this file creates through the form. */
 let createdId = "";
 
@@ -41,60 +28,36 @@ const inOneYear = () => {
 const brDate = (date: Date) =>
   `${String(date.getUTCDate()).padStart(2, "0")}/${String(date.getUTCMonth() + 1).padStart(2, "0")}/${date.getUTCFullYear()}`;
 
-beforeAll(async () => {
-  [server, browser, files] = await Promise.all([
-    startFixtureServer({
-      accounts: {
-        inst: { kind: "institution", status: "APPROVED", name: "Casa do Caminho" },
-        pending: { kind: "institution", status: "PENDING", name: "Projeto Semear" },
-        rejected: { kind: "institution", status: "REJECTED", name: "Ação Vizinha" },
+const world = accountWorldForFile(
+  {
+    accounts: {
+      inst: { kind: "institution", status: "APPROVED", name: "Casa do Caminho" },
+      pending: { kind: "institution", status: "PENDING", name: "Projeto Semear" },
+      rejected: { kind: "institution", status: "REJECTED", name: "Ação Vizinha" },
+    },
+    events: [
+      { key: "bazaar", institution: "inst", name: "Bazar Solidário", status: "APPROVED" },
+      { key: "refused", institution: "inst", name: "Corrida do Bem", status: "REJECTED" },
+      { key: "plain", institution: "inst", name: "Sarau Beneficente", status: "PENDING" },
+      // Published, and its day has passed: history, no longer editable (issue 14).
+      {
+        key: "past",
+        institution: "inst",
+        name: "Feira Passada",
+        status: "APPROVED",
+        eventDate: "2025-05-10",
       },
-      events: [
-        { key: "bazaar", institution: "inst", name: "Bazar Solidário", status: "APPROVED" },
-        { key: "refused", institution: "inst", name: "Corrida do Bem", status: "REJECTED" },
-        { key: "plain", institution: "inst", name: "Sarau Beneficente", status: "PENDING" },
-        // Published, and its day has passed: history, no longer editable (issue 14).
-        {
-          key: "past",
-          institution: "inst",
-          name: "Feira Passada",
-          status: "APPROVED",
-          eventDate: "2025-05-10",
-        },
-      ],
-      env: { SUPPORT_WHATSAPP: WHATSAPP },
-    }),
-    launchBrowser(),
-    pictures(),
-  ]);
-  for (const key of ["inst", "pending", "rejected"] as const) {
-    clients[key] = await signedInClient(server, server.accounts[key]);
-  }
-});
-
-afterEach(({ task }) => logServerOnFailure(task, server));
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+    ],
+    env: { SUPPORT_WHATSAPP: WHATSAPP },
+  },
+  { withPictures: true },
+);
 
 const eventCard = (page: Page, name: string) =>
   page
     .getByRole("region", { name: /Meus eventos/ })
     .getByRole("listitem")
     .filter({ has: page.getByRole("heading", { name }) });
-
-async function choosePicture(page: Page, group: string, file: { name: string }) {
-  const [chooser] = await Promise.all([
-    page.waitForEvent("filechooser"),
-    page
-      .getByRole("group", { name: group, exact: true })
-      .getByRole("button", { name: /Enviar foto|Alterar foto/ })
-      .click(),
-  ]);
-  await chooser.setFiles(file as Parameters<typeof chooser.setFiles>[0]);
-}
 
 describe.sequential("institution area", () => {
   it.each([
@@ -103,21 +66,21 @@ describe.sequential("institution area", () => {
   ] as const)(
     "%s: status screen with the WhatsApp support link",
     async (key, title, text, reason) => {
-      const { page, problems } = await phonePage(browser, clients[key]);
-      await page.goto(`${server.url}/app/instituicao`);
+      const { page, problems } = await phonePage(world.browser, world.clients[key]);
+      await page.goto(`${world.server.url}/app/instituicao`);
       await page.getByRole("heading", { name: title }).waitFor();
       expect(await page.getByRole("main").textContent()).toMatch(text);
       const link = page.getByRole("link", { name: /Falar com o suporte pelo WhatsApp/ });
       expect(await link.getAttribute("href")).toBe(
-        whatsappLink(WHATSAPP, reason, server.accounts[key].name),
+        whatsappLink(WHATSAPP, reason, world.server.accounts[key].name),
       );
       expect(decodeURIComponent((await link.getAttribute("href")) ?? "")).toContain(
-        server.accounts[key].name,
+        world.server.accounts[key].name,
       );
       // No management before approval, and its pages send the institution back here.
       expect(await page.getByRole("link", { name: /Criar evento/ }).count()).toBe(0);
-      for (const path of ["/app/novo-evento", `/app/eventos/${server.ids.plain}/editar`]) {
-        const response = await clients[key].get(path);
+      for (const path of ["/app/novo-evento", `/app/eventos/${world.server.ids.plain}/editar`]) {
+        const response = await world.clients[key].get(path);
         expect(await redirectTarget(response), path).toBe("/app/instituicao");
       }
       await shot(page, `members/institution-${key}`);
@@ -127,8 +90,8 @@ describe.sequential("institution area", () => {
   );
 
   it("approved: the management menu, applications, events and the generic support link", async () => {
-    const { page, problems } = await phonePage(browser, clients.inst);
-    await page.goto(`${server.url}/app/instituicao`);
+    const { page, problems } = await phonePage(world.browser, world.clients.inst);
+    await page.goto(`${world.server.url}/app/instituicao`);
     const menu = page.getByRole("navigation", { name: "Gerenciar instituição" });
     for (const item of ["Editar perfil", "Alterar senha", "Criar evento", "Meus dados", "Sair"]) {
       await menu.getByText(item, { exact: true }).waitFor();
@@ -160,8 +123,8 @@ describe.sequential("institution area", () => {
   });
 
   it("Meus dados of an institution: the events leave the site with the account", async () => {
-    const { page, problems } = await phonePage(browser, clients.inst);
-    await page.goto(`${server.url}/app/meus-dados`);
+    const { page, problems } = await phonePage(world.browser, world.clients.inst);
+    await page.goto(`${world.server.url}/app/meus-dados`);
     await page.getByText("Os eventos da instituição saem do site na mesma hora.").waitFor();
     await shot(page, "members/institution-my-data");
     await expectNoAxeViolations(page, "institution Meus dados");
@@ -169,8 +132,8 @@ describe.sequential("institution area", () => {
   });
 
   it("edits the profile: required fields, limits, volunteering type and a new cover", async () => {
-    const { page, problems } = await phonePage(browser, clients.inst);
-    await page.goto(`${server.url}/app/atualizar-instituicao`);
+    const { page, problems } = await phonePage(world.browser, world.clients.inst);
+    await page.goto(`${world.server.url}/app/atualizar-instituicao`);
     const cover = page.getByRole("group", { name: "Foto de capa", exact: true });
     await cover.getByRole("button", { name: "Alterar foto" }).waitFor();
     const oldCover = await cover.locator("img").getAttribute("src");
@@ -192,14 +155,14 @@ describe.sequential("institution area", () => {
     await page.getByText("E-mail de contato inválido.", { exact: true }).waitFor();
     await email.fill("voluntariado@casadocaminho.org.br");
     await page.getByRole("radio", { name: "Ambos" }).check();
-    await choosePicture(page, "Foto de capa", files.cover);
+    await choosePictureFile(page, "Foto de capa", world.files.cover);
     await page.getByRole("button", { name: "Salvar alterações" }).click();
-    await page.waitForURL(`${server.url}/app/instituicao`);
+    await page.waitForURL(`${world.server.url}/app/instituicao`);
     await page.getByText("Perfil alterado com sucesso.", { exact: true }).first().waitFor();
 
     // Let the client finish its route discovery before leaving the page.
     await page.waitForLoadState("networkidle");
-    await page.goto(`${server.url}/app/atualizar-instituicao`);
+    await page.goto(`${world.server.url}/app/atualizar-instituicao`);
     await cover.getByRole("button", { name: "Alterar foto" }).waitFor();
     expect(await page.getByLabel("Resumo", { exact: true }).inputValue()).toBe(
       "Acolhimento e reforço escolar no bairro.",
@@ -207,20 +170,20 @@ describe.sequential("institution area", () => {
     expect(await email.inputValue()).toBe("voluntariado@casadocaminho.org.br");
     expect(await page.getByRole("radio", { name: "Ambos" }).isChecked()).toBe(true);
     expect(await cover.locator("img").getAttribute("src")).not.toBe(oldCover);
-    expect((await clients.inst.get(oldCover ?? "")).status).toBe(404);
+    expect((await world.clients.inst.get(oldCover ?? "")).status).toBe(404);
     expect(problems()).toEqual([]);
   });
 
   it("creates an event: every field required, no past date; it is PENDING and not public", async () => {
-    const { page, problems } = await phonePage(browser, clients.inst);
-    await page.goto(`${server.url}/app/novo-evento`);
+    const { page, problems } = await phonePage(world.browser, world.clients.inst);
+    await page.goto(`${world.server.url}/app/novo-evento`);
     await page.getByRole("button", { name: "Enviar foto" }).waitFor();
     await shot(page, "members/event-new-empty");
     await expectNoAxeViolations(page, "new event");
 
     await page.getByLabel("Nome do evento", { exact: true }).fill("Mutirão de Inverno");
     await page.getByLabel("Data do evento", { exact: true }).fill("01/02/2020");
-    await choosePicture(page, "Foto de capa do evento", files.cover);
+    await choosePictureFile(page, "Foto de capa do evento", world.files.cover);
     await page
       .getByLabel("Resumo", { exact: true })
       .fill("Arrecadação de agasalhos para o inverno.");
@@ -246,23 +209,25 @@ describe.sequential("institution area", () => {
     await shot(page, "members/event-new-filled");
     await page.getByRole("button", { name: "Criar evento" }).click();
 
-    await page.waitForURL(`${server.url}/app/instituicao`);
+    await page.waitForURL(`${world.server.url}/app/instituicao`);
     await page.getByText("Evento criado com sucesso!", { exact: true }).first().waitFor();
     await eventCard(page, "Mutirão de Inverno").getByText("Em análise").waitFor();
     createdId = await idFromLink(page, /^\/app\/eventos\/([0-9a-f-]{36})\/editar$/);
     // Not public until an admin approves it.
-    expect((await fetch(`${server.url}/eventos/${createdId}`)).status).toBe(404);
-    expect(await (await fetch(`${server.url}/eventos`)).text()).not.toContain("Mutirão de Inverno");
+    expect((await fetch(`${world.server.url}/eventos/${createdId}`)).status).toBe(404);
+    expect(await (await fetch(`${world.server.url}/eventos`)).text()).not.toContain(
+      "Mutirão de Inverno",
+    );
     expect(problems()).toEqual([]);
   });
 
   it("edits the new event: the form is filled in, and the event stays in review", async () => {
-    const { page, problems } = await phonePage(browser, clients.inst);
-    await page.goto(`${server.url}/app/instituicao`);
+    const { page, problems } = await phonePage(world.browser, world.clients.inst);
+    await page.goto(`${world.server.url}/app/instituicao`);
     await eventCard(page, "Mutirão de Inverno")
       .getByRole("link", { name: "Editar o evento Mutirão de Inverno" })
       .click();
-    await page.waitForURL(`${server.url}/app/eventos/${createdId}/editar`);
+    await page.waitForURL(`${world.server.url}/app/eventos/${createdId}/editar`);
     await page.getByRole("button", { name: "Alterar foto" }).waitFor();
     expect(await page.getByLabel("Nome do evento", { exact: true }).inputValue()).toBe(
       "Mutirão de Inverno",
@@ -279,32 +244,34 @@ describe.sequential("institution area", () => {
 
     await page.getByLabel("Nome do evento", { exact: true }).fill("Mutirão do Agasalho");
     await page.getByRole("button", { name: "Salvar e enviar para análise" }).click();
-    await page.waitForURL(`${server.url}/app/instituicao`);
+    await page.waitForURL(`${world.server.url}/app/instituicao`);
     await page.getByText("Evento atualizado e enviado para análise.").first().waitFor();
     await eventCard(page, "Mutirão do Agasalho").getByText("Em análise").waitFor();
     expect(problems()).toEqual([]);
   });
 
   it("a refused event edited goes back to review; a published past one cannot be edited", async () => {
-    const { page } = await phonePage(browser, clients.inst);
-    await page.goto(`${server.url}/app/eventos/${server.ids.refused}/editar`);
+    const { page } = await phonePage(world.browser, world.clients.inst);
+    await page.goto(`${world.server.url}/app/eventos/${world.server.ids.refused}/editar`);
     await page.getByText(/não foi aprovado/).waitFor();
     await page.getByRole("button", { name: "Alterar foto" }).waitFor();
     await page
       .getByLabel("Resumo", { exact: true })
       .fill("Corrida de 5 km com inscrição solidária.");
     await page.getByRole("button", { name: "Salvar e enviar para análise" }).click();
-    await page.waitForURL(`${server.url}/app/instituicao`);
+    await page.waitForURL(`${world.server.url}/app/instituicao`);
     await eventCard(page, "Corrida do Bem").getByText("Em análise").waitFor();
 
-    const past = await clients.inst.get(`/app/eventos/${server.ids.past}/editar`);
+    const past = await world.clients.inst.get(`/app/eventos/${world.server.ids.past}/editar`);
     expect(await redirectTarget(past)).toBe("/app/instituicao");
   });
 
   it("cancels an approved event after confirming (JavaScript): it leaves the public site", async () => {
-    expect((await fetch(`${server.url}/eventos/${server.ids.bazaar}`)).status).toBe(200);
-    const { page, problems } = await phonePage(browser, clients.inst);
-    await page.goto(`${server.url}/app/instituicao`);
+    expect((await fetch(`${world.server.url}/eventos/${world.server.ids.bazaar}`)).status).toBe(
+      200,
+    );
+    const { page, problems } = await phonePage(world.browser, world.clients.inst);
+    await page.goto(`${world.server.url}/app/instituicao`);
     await page.getByRole("link", { name: "Cancelar evento Bazar Solidário" }).click();
     const dialog = page.getByRole("dialog", { name: "Cancelar evento?" });
     await dialog.waitFor();
@@ -323,20 +290,24 @@ describe.sequential("institution area", () => {
     const card = eventCard(page, "Bazar Solidário");
     await card.getByText("Cancelado").waitFor();
     expect(await card.getByRole("link").count()).toBe(0);
-    expect((await fetch(`${server.url}/eventos/${server.ids.bazaar}`)).status).toBe(404);
-    expect(await (await fetch(`${server.url}/eventos`)).text()).not.toContain("Bazar Solidário");
+    expect((await fetch(`${world.server.url}/eventos/${world.server.ids.bazaar}`)).status).toBe(
+      404,
+    );
+    expect(await (await fetch(`${world.server.url}/eventos`)).text()).not.toContain(
+      "Bazar Solidário",
+    );
     expect(problems()).toEqual([]);
   });
 
   it("cancels without JavaScript: the confirmation is a page state, the answer a plain post", async () => {
-    const { page } = await phonePage(browser, clients.inst, { js: false });
-    await page.goto(`${server.url}/app/instituicao`);
+    const { page } = await phonePage(world.browser, world.clients.inst, { js: false });
+    await page.goto(`${world.server.url}/app/instituicao`);
     await page.getByRole("link", { name: "Cancelar evento Sarau Beneficente" }).click();
     const dialog = page.getByRole("dialog", { name: "Cancelar evento?" });
     await dialog.waitFor();
     await shot(page, "members/event-cancel-dialog-no-js");
     await dialog.getByRole("link", { name: "Não, manter evento" }).click();
-    await page.waitForURL(`${server.url}/app/instituicao`);
+    await page.waitForURL(`${world.server.url}/app/instituicao`);
     expect(await page.getByRole("dialog").count()).toBe(0);
 
     await page.getByRole("link", { name: "Cancelar evento Sarau Beneficente" }).click();
@@ -344,15 +315,17 @@ describe.sequential("institution area", () => {
     await page.getByRole("status").getByText("Evento cancelado.").waitFor();
     await eventCard(page, "Sarau Beneficente").getByText("Cancelado").waitFor();
     // A second cancellation of the same event changes nothing.
-    const again = await clients.inst.post("/app/instituicao", {
+    const again = await world.clients.inst.post("/app/instituicao", {
       intent: "cancel-event",
-      id: server.ids.plain ?? "",
+      id: world.server.ids.plain ?? "",
     });
     expect(await redirectTarget(again)).toBe("/app/instituicao");
   });
 
   it("the .data request of the home carries the same lists (client-side navigation)", async () => {
-    const response = await clients.inst.get(dataUrl("/app/instituicao", "routes/app.instituicao"));
+    const response = await world.clients.inst.get(
+      dataUrl("/app/instituicao", "routes/app.instituicao"),
+    );
     expect(response.status).toBe(200);
     const body = await response.text();
     expect(body).toContain("Mutirão do Agasalho");
@@ -360,7 +333,7 @@ describe.sequential("institution area", () => {
   });
 
   it("the database holds the events as the pages showed, with no orphan covers", async () => {
-    const db = await server.stopAndOpenDatabase();
+    const db = await world.server.stopAndOpenDatabase();
     const rows = await db
       .select({
         id: events.id,
@@ -369,7 +342,7 @@ describe.sequential("institution area", () => {
         cover: events.coverImageId,
       })
       .from(events)
-      .where(eq(events.institutionId, server.accounts.inst.id));
+      .where(eq(events.institutionId, world.server.accounts.inst.id));
     const byName = Object.fromEntries(rows.map((row) => [row.name, row.status]));
     expect(byName).toEqual({
       "Bazar Solidário": "DELETED",

@@ -1,10 +1,10 @@
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { emailOutbox, events, volunteerRequests } from "~/db/schema";
-import { type HttpClient, redirectTarget } from "../helpers/accounts";
-import { type FixtureServer, startFixtureServer } from "../helpers/fixture-server";
+import { accountWorldForFile } from "../helpers/account-world";
+import { redirectTarget } from "../helpers/accounts";
 import { makeJpeg } from "../helpers/images";
-import { dataUrl, eventFormData, logServerOnFailure, signedInClient } from "../helpers/members";
+import { dataUrl, eventFormData } from "../helpers/members";
 
 /**
  * Issue 5, access on the server: institution A cannot read or change institution B's events or
@@ -13,14 +13,10 @@ import { dataUrl, eventFormData, logServerOnFailure, signedInClient } from "../h
  * database as it was.
  */
 
-type Key = "instA" | "instB" | "volunteer" | "volunteer2";
-let server: FixtureServer<Key>;
-const clients = {} as Record<Key, HttpClient>;
-
 const B_SECRETS = ["Evento da B", "Feira da B", "Mensagem só para a instituição B"];
 
-beforeAll(async () => {
-  server = await startFixtureServer({
+const world = accountWorldForFile(
+  {
     accounts: {
       instA: { kind: "institution", status: "APPROVED", name: "Instituição Alfa" },
       instB: { kind: "institution", status: "APPROVED", name: "Instituição Beta" },
@@ -41,25 +37,17 @@ beforeAll(async () => {
       },
       { key: "aApp", volunteer: "volunteer2", institution: "instA" },
     ],
-  });
-  for (const key of ["instA", "instB", "volunteer", "volunteer2"] as const) {
-    clients[key] = await signedInClient(server, server.accounts[key]);
-  }
-});
+  },
+  { withBrowser: false },
+);
 
-afterEach(({ task }) => logServerOnFailure(task, server));
-
-afterAll(async () => {
-  await server?.stop();
-});
-
-const id = (key: string) => server.ids[key] ?? "";
+const id = (key: string) => world.server.ids[key] ?? "";
 const HOME_ID = "routes/app.instituicao";
 const EDIT_ID = "routes/app.eventos.$id.editar";
 
 function expectNoSecrets(body: string, what: string) {
   for (const secret of B_SECRETS) expect(body, what).not.toContain(secret);
-  expect(body, what).not.toContain(server.accounts.volunteer.email);
+  expect(body, what).not.toContain(world.server.accounts.volunteer.email);
 }
 
 /** A complete, valid event form: only ownership can make it fail. */
@@ -69,12 +57,12 @@ async function validEventForm(): Promise<FormData> {
 
 describe("institution A against institution B", () => {
   it("A's home, as a page and as .data, shows none of B's events or applications", async () => {
-    const page = await clients.instA.get("/app/instituicao");
+    const page = await world.clients.instA.get("/app/instituicao");
     expect(page.status).toBe(200);
     const body = await page.text();
     expect(body).toContain("Evento da A");
     expectNoSecrets(body, "page");
-    const data = await clients.instA.get(dataUrl("/app/instituicao", HOME_ID));
+    const data = await world.clients.instA.get(dataUrl("/app/instituicao", HOME_ID));
     expect(data.status).toBe(200);
     expectNoSecrets(await data.text(), ".data");
   });
@@ -84,7 +72,7 @@ describe("institution A against institution B", () => {
       `/app/instituicao?cancelar=${id("bEvent")}`,
       dataUrl(`/app/instituicao?cancelar=${id("bEvent")}`, HOME_ID),
     ]) {
-      const response = await clients.instA.get(url);
+      const response = await world.clients.instA.get(url);
       expect(response.status).toBe(200);
       const body = await response.text();
       expect(body).not.toContain("Cancelar evento?");
@@ -94,14 +82,14 @@ describe("institution A against institution B", () => {
 
   it("B's event edit page answers 404 to A (page and .data)", async () => {
     const url = `/app/eventos/${id("bEvent")}/editar`;
-    const page = await clients.instA.get(url);
+    const page = await world.clients.instA.get(url);
     expect(page.status).toBe(404);
     expectNoSecrets(await page.text(), url);
-    const data = await clients.instA.get(dataUrl(url, EDIT_ID));
+    const data = await world.clients.instA.get(dataUrl(url, EDIT_ID));
     expect(data.status).toBe(404);
     expectNoSecrets(await data.text(), `${url} (.data)`);
     // The owner gets the form.
-    expect((await clients.instB.get(url)).status).toBe(200);
+    expect((await world.clients.instB.get(url)).status).toBe(200);
   });
 
   it("posting B's ids is refused: cancel, accept, decline, edit (form and .data)", async () => {
@@ -118,22 +106,22 @@ describe("institution A against institution B", () => {
     ];
     for (const [url, form, message] of attempts) {
       for (const target of [url, dataUrl(url, HOME_ID)]) {
-        const response = await clients.instA.post(target, form);
+        const response = await world.clients.instA.post(target, form);
         expect(response.status, `${form.intent} ${form.id} → ${target}`).toBe(404);
         expect(await response.text()).toContain(message);
       }
     }
     const editUrl = `/app/eventos/${id("bEvent")}/editar`;
     for (const target of [editUrl, dataUrl(editUrl, EDIT_ID)]) {
-      const response = await clients.instA.post(target, await validEventForm());
+      const response = await world.clients.instA.post(target, await validEventForm());
       expect(response.status, target).toBe(404);
     }
   });
 
   it("B still sees its own things untouched, and its approved event is still public", async () => {
-    const body = await (await clients.instB.get("/app/instituicao")).text();
+    const body = await (await world.clients.instB.get("/app/instituicao")).text();
     for (const secret of B_SECRETS) expect(body).toContain(secret);
-    expect((await fetch(`${server.url}/eventos/${id("bApproved")}`)).status).toBe(200);
+    expect((await fetch(`${world.server.url}/eventos/${id("bApproved")}`)).status).toBe(200);
   });
 });
 
@@ -149,13 +137,13 @@ describe("a volunteer against institution pages", () => {
     "%s: page, .data and POST all go to the home page",
     async (path, routeId) => {
       const url = path.replace(":id", id("aEvent"));
-      const page = await clients.volunteer.get(url);
+      const page = await world.clients.volunteer.get(url);
       expect(await redirectTarget(page)).toBe("/");
-      const data = await clients.volunteer.get(dataUrl(url, routeId));
+      const data = await world.clients.volunteer.get(dataUrl(url, routeId));
       expect(await redirectTarget(data)).toBe("/");
-      const post = await clients.volunteer.post(url, { intent: "accept", id: id("aApp") });
+      const post = await world.clients.volunteer.post(url, { intent: "accept", id: id("aApp") });
       expect(await redirectTarget(post)).toBe("/");
-      const postData = await clients.volunteer.post(dataUrl(url, routeId), {
+      const postData = await world.clients.volunteer.post(dataUrl(url, routeId), {
         intent: "cancel-event",
         id: id("aEvent"),
       });
@@ -164,14 +152,14 @@ describe("a volunteer against institution pages", () => {
   );
 
   it("an institution cannot open the volunteer's profile form either", async () => {
-    const response = await clients.instA.get("/app/atualizar-voluntario");
+    const response = await world.clients.instA.get("/app/atualizar-voluntario");
     expect(await redirectTarget(response)).toBe("/");
   });
 });
 
 describe("after every refusal", () => {
   it("the database is as it was: statuses, names and no decision e-mail", async () => {
-    const db = await server.stopAndOpenDatabase();
+    const db = await world.server.stopAndOpenDatabase();
     const rows = await db
       .select({ id: events.id, name: events.name, status: events.status })
       .from(events)

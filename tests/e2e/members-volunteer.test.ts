@@ -1,21 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { emailOutbox, images, volunteerRequests, volunteers } from "~/db/schema";
 import { NOT_AN_IMAGE } from "~/images/image-messages";
-import type { HttpClient } from "../helpers/accounts";
+import { accountWorldForFile } from "../helpers/account-world";
 import { expectNoAxeViolations } from "../helpers/axe";
-import { launchBrowser } from "../helpers/browser";
-import { type FixtureServer, startFixtureServer } from "../helpers/fixture-server";
 import { FAKE_PNG } from "../helpers/images";
 import { mailTo, waitForMail } from "../helpers/mail";
-import {
-  logServerOnFailure,
-  phonePage,
-  pictures,
-  signedInClient,
-  todayInBrazil,
-} from "../helpers/members";
+import { phonePage, todayInBrazil } from "../helpers/members";
 import { shot } from "../helpers/screenshots";
 
 /**
@@ -25,46 +17,27 @@ import { shot } from "../helpers/screenshots";
  * e-mail. A double submit or a repeat application creates one request.
  */
 
-type Key = "ana" | "bruno" | "carla" | "approved";
-let server: FixtureServer<Key>;
-let browser: Browser;
-const clients = {} as Record<Key, HttpClient>;
-let files: Awaited<ReturnType<typeof pictures>>;
-
 const todayBr = todayInBrazil();
 
-beforeAll(async () => {
-  [server, browser, files] = await Promise.all([
-    startFixtureServer({
-      accounts: {
-        ana: { kind: "volunteer", name: "Ana Lúcia Prado" },
-        bruno: { kind: "volunteer", name: "Bruno Henrique Dias" },
-        carla: { kind: "volunteer", name: "Carla Mendes" },
-        approved: { kind: "institution", status: "APPROVED", name: "Instituto Mãos Dadas" },
-      },
-    }),
-    launchBrowser(),
-    pictures(),
-  ]);
-  for (const key of ["ana", "bruno", "carla", "approved"] as const) {
-    clients[key] = await signedInClient(server, server.accounts[key]);
-  }
-});
-
-afterEach(({ task }) => logServerOnFailure(task, server));
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const world = accountWorldForFile(
+  {
+    accounts: {
+      ana: { kind: "volunteer", name: "Ana Lúcia Prado" },
+      bruno: { kind: "volunteer", name: "Bruno Henrique Dias" },
+      carla: { kind: "volunteer", name: "Carla Mendes" },
+      approved: { kind: "institution", status: "APPROVED", name: "Instituto Mãos Dadas" },
+    },
+  },
+  { withPictures: true },
+);
 
 const profilePhotoSrc = (page: Page) =>
   page.getByRole("group", { name: "Foto de perfil" }).locator("img").first().getAttribute("src");
 
 describe.sequential("volunteer area", () => {
   it("edits the profile with JavaScript: every field required, limits, new photo, back home", async () => {
-    const { page, problems } = await phonePage(browser, clients.ana);
-    await page.goto(`${server.url}/app/atualizar-voluntario`);
+    const { page, problems } = await phonePage(world.browser, world.clients.ana);
+    await page.goto(`${world.server.url}/app/atualizar-voluntario`);
     await page.getByRole("button", { name: "Alterar foto" }).waitFor();
     expect(await page.getByLabel("Nome", { exact: true }).getAttribute("maxlength")).toBe("50");
     expect(await page.getByLabel("Resumo", { exact: true }).getAttribute("maxlength")).toBe("1200");
@@ -90,7 +63,7 @@ describe.sequential("volunteer area", () => {
       page.waitForEvent("filechooser"),
       page.getByRole("button", { name: "Enviar foto" }).click(),
     ]);
-    await chooser.setFiles(files.photo);
+    await chooser.setFiles(world.files.photo);
     await page.getByLabel("Estado", { exact: true }).selectOption("RJ");
     await page.getByRole("combobox", { name: "Cidade" }).selectOption({ label: "Niterói" });
     await page
@@ -99,7 +72,7 @@ describe.sequential("volunteer area", () => {
     await shot(page, "members/volunteer-edit-filled");
     await page.getByRole("button", { name: "Salvar alterações" }).click();
 
-    await page.waitForURL(`${server.url}/app/voluntario`);
+    await page.waitForURL(`${world.server.url}/app/voluntario`);
     await page.getByText("Perfil alterado com sucesso.", { exact: true }).first().waitFor();
     await page.getByRole("heading", { name: "Olá, Ana!" }).waitFor();
     // The header (users.name) follows the new name.
@@ -107,7 +80,7 @@ describe.sequential("volunteer area", () => {
 
     // Let the client finish its route discovery before leaving the page.
     await page.waitForLoadState("networkidle");
-    await page.goto(`${server.url}/app/atualizar-voluntario`);
+    await page.goto(`${world.server.url}/app/atualizar-voluntario`);
     await page.getByRole("button", { name: "Alterar foto" }).waitFor();
     expect(await page.getByLabel("Nome", { exact: true }).inputValue()).toBe("Ana Beatriz Souza");
     expect(await page.getByLabel("Estado", { exact: true }).inputValue()).toBe("RJ");
@@ -115,13 +88,13 @@ describe.sequential("volunteer area", () => {
     const newPhoto = await profilePhotoSrc(page);
     expect(newPhoto).not.toBe(oldPhoto);
     // The replaced photo is gone, not orphaned.
-    expect((await clients.ana.get(oldPhoto ?? "")).status).toBe(404);
+    expect((await world.clients.ana.get(oldPhoto ?? "")).status).toBe(404);
     expect(problems()).toEqual([]);
   });
 
   it("without JavaScript: a file that is not an image is refused, the previous photo stays, the text is kept", async () => {
-    const { page } = await phonePage(browser, clients.carla, { js: false });
-    await page.goto(`${server.url}/app/atualizar-voluntario`);
+    const { page } = await phonePage(world.browser, world.clients.carla, { js: false });
+    await page.goto(`${world.server.url}/app/atualizar-voluntario`);
     const before = await profilePhotoSrc(page);
     await page.getByLabel("Nome", { exact: true }).fill("Carla Mendes Sem Script");
     await page.getByLabel("Foto de perfil", { exact: true }).setInputFiles(FAKE_PNG);
@@ -136,29 +109,29 @@ describe.sequential("volunteer area", () => {
     expect(await profilePhotoSrc(page)).toBe(before);
 
     // Nothing was saved: a fresh page shows the old name and photo.
-    await page.goto(`${server.url}/app/atualizar-voluntario`);
+    await page.goto(`${world.server.url}/app/atualizar-voluntario`);
     expect(await page.getByLabel("Nome", { exact: true }).inputValue()).toBe("Carla Mendes");
     expect(await profilePhotoSrc(page)).toBe(before);
 
     // A plain post with the saved photo kept works without JavaScript too.
     await page.getByLabel("Nome", { exact: true }).fill("Carla Mendes Rocha");
     await page.getByRole("button", { name: "Salvar alterações" }).click();
-    await page.waitForURL(`${server.url}/app/voluntario`);
+    await page.waitForURL(`${world.server.url}/app/voluntario`);
     await page.getByRole("status").getByText("Perfil alterado com sucesso.").waitFor();
     await page.getByRole("heading", { name: "Olá, Carla!" }).waitFor();
   });
 
   it("applies to an institution; its e-mail carries the six template fields", async () => {
-    const institution = server.accounts.approved;
-    const { page, problems } = await phonePage(browser, clients.ana);
-    await page.goto(`${server.url}/app/seja-voluntario?id=${institution.id}`);
+    const institution = world.server.accounts.approved;
+    const { page, problems } = await phonePage(world.browser, world.clients.ana);
+    await page.goto(`${world.server.url}/app/seja-voluntario?id=${institution.id}`);
     await page.getByLabel("Telefone", { exact: true }).fill("21987654321");
     await page
       .getByLabel("Conte sobre você e por que quer ajudar", { exact: true })
       .fill("Tenho tardes livres e experiência com crianças.");
     await page.getByRole("button", { name: "Enviar candidatura" }).click();
     // Back on the institution's page, which now says where the application stands.
-    await page.waitForURL(`${server.url}/instituicoes/${institution.id}`);
+    await page.waitForURL(`${world.server.url}/instituicoes/${institution.id}`);
     await page
       .getByText("E-mail enviado com sucesso! A instituição logo entrará em contato.")
       .first()
@@ -167,7 +140,7 @@ describe.sequential("volunteer area", () => {
     expect(await page.getByRole("link", { name: "Quero fazer parte" }).count()).toBe(0);
 
     await page.getByRole("link", { name: "Ver minhas candidaturas" }).first().click();
-    await page.waitForURL(`${server.url}/app/voluntario`);
+    await page.waitForURL(`${world.server.url}/app/voluntario`);
     const list = page.getByRole("region", { name: /Minhas candidaturas/ });
     const item = list.getByRole("listitem").filter({ hasText: institution.name });
     await expect(
@@ -178,7 +151,7 @@ describe.sequential("volunteer area", () => {
     expect(problems()).toEqual([]);
 
     const contactEmail = `contato.${institution.email}`;
-    const [mail] = await waitForMail(server.mailDir, contactEmail, /Nova candidatura/);
+    const [mail] = await waitForMail(world.server.mailDir, contactEmail, /Nova candidatura/);
     const text = mail?.text ?? "";
     // institutionName, institutionEmail, phone, resume, volunteerName, contactEmail.
     expect(text).toContain(`Olá, equipe ${institution.name}!`);
@@ -186,12 +159,12 @@ describe.sequential("volunteer area", () => {
     expect(text).toContain("+55 (21) 98765-4321");
     expect(text).toContain("Tenho tardes livres e experiência com crianças.");
     expect(text).toContain("Ana Beatriz Souza");
-    expect(text).toContain(`E-mail para resposta: ${server.accounts.ana.email}`);
+    expect(text).toContain(`E-mail para resposta: ${world.server.accounts.ana.email}`);
 
     // The volunteer's receipt, to the account's e-mail.
     const [receipt] = await waitForMail(
-      server.mailDir,
-      server.accounts.ana.email,
+      world.server.mailDir,
+      world.server.accounts.ana.email,
       `Candidatura enviada: ${institution.name}`,
     );
     expect(receipt.text).toContain(`para a ${institution.name} foi enviada`);
@@ -199,11 +172,11 @@ describe.sequential("volunteer area", () => {
   });
 
   it("the institution sees the application and accepts it; the volunteer sees Aceita and gets an e-mail", async () => {
-    const { page, problems } = await phonePage(browser, clients.approved);
-    await page.goto(`${server.url}/app/instituicao`);
+    const { page, problems } = await phonePage(world.browser, world.clients.approved);
+    await page.goto(`${world.server.url}/app/instituicao`);
     const received = page.getByRole("region", { name: /Candidaturas recebidas/ });
     const card = received.getByRole("listitem").filter({ hasText: "Ana Beatriz Souza" });
-    await card.getByText(server.accounts.ana.email).waitFor();
+    await card.getByText(world.server.accounts.ana.email).waitFor();
     await card.getByText("+55 (21) 98765-4321").waitFor();
     await card.getByText("Tenho tardes livres e experiência com crianças.").waitFor();
     await card.getByText(`Recebida em ${todayBr}`).waitFor();
@@ -219,67 +192,78 @@ describe.sequential("volunteer area", () => {
     expect(await card.getByRole("button", { name: /^Aceitar|^Recusar/ }).count()).toBe(0);
     expect(problems()).toEqual([]);
 
-    const volunteerPage = (await phonePage(browser, clients.ana)).page;
-    await volunteerPage.goto(`${server.url}/app/voluntario`);
+    const volunteerPage = (await phonePage(world.browser, world.clients.ana)).page;
+    await volunteerPage.goto(`${world.server.url}/app/voluntario`);
     await volunteerPage
       .getByRole("region", { name: /Minhas candidaturas/ })
       .getByRole("listitem")
-      .filter({ hasText: server.accounts.approved.name })
+      .filter({ hasText: world.server.accounts.approved.name })
       .getByText("Aceita")
       .waitFor();
     await shot(volunteerPage, "members/volunteer-home-accepted");
     await expectNoAxeViolations(volunteerPage, "volunteer home with an accepted application");
-    const [mail] = await waitForMail(server.mailDir, server.accounts.ana.email, /aceita/);
+    const [mail] = await waitForMail(
+      world.server.mailDir,
+      world.server.accounts.ana.email,
+      /aceita/,
+    );
     expect(mail?.text).toContain("Olá, Ana Beatriz Souza!");
-    expect(mail?.text).toContain(`a ${server.accounts.approved.name} aceitou a sua candidatura`);
+    expect(mail?.text).toContain(
+      `a ${world.server.accounts.approved.name} aceitou a sua candidatura`,
+    );
   });
 
   it("answering again changes nothing: the same answer is harmless, the other one is refused", async () => {
-    const page = await clients.approved.get("/app/instituicao");
+    const page = await world.clients.approved.get("/app/instituicao");
     const id = (await page.text()).match(/name="id" value="([0-9a-f-]{36})"/)?.[1];
     expect(id, "no pending application is left to answer").toBeUndefined();
 
-    const accepted = await mailTo(server.mailDir, server.accounts.ana.email);
+    const accepted = await mailTo(world.server.mailDir, world.server.accounts.ana.email);
     const requestId = await findRequestId("ana");
-    const again = await clients.approved.post("/app/instituicao", {
+    const again = await world.clients.approved.post("/app/instituicao", {
       intent: "accept",
       id: requestId,
     });
     expect(again.status).toBe(302);
-    const other = await clients.approved.post("/app/instituicao", {
+    const other = await world.clients.approved.post("/app/instituicao", {
       intent: "decline",
       id: requestId,
     });
     expect(other.status).toBe(409);
     expect(await other.text()).toContain("Esta candidatura já foi respondida.");
-    expect((await mailTo(server.mailDir, server.accounts.ana.email)).length).toBe(accepted.length);
+    expect((await mailTo(world.server.mailDir, world.server.accounts.ana.email)).length).toBe(
+      accepted.length,
+    );
   });
 
   it("a double submit and a repeat application create one request", async () => {
-    const url = `/app/seja-voluntario?id=${server.accounts.approved.id}`;
+    const url = `/app/seja-voluntario?id=${world.server.accounts.approved.id}`;
     const form = {
-      replyEmail: server.accounts.bruno.email,
+      replyEmail: world.server.accounts.bruno.email,
       phone: "+55 (11) 912345678",
       summary: "Posso ajudar na organização de eventos.",
     };
     const statuses = (
-      await Promise.all([clients.bruno.post(url, form), clients.bruno.post(url, form)])
+      await Promise.all([world.clients.bruno.post(url, form), world.clients.bruno.post(url, form)])
     )
       .map((response) => response.status)
       .sort();
     expect(statuses).toEqual([302, 409]);
-    const repeat = await clients.bruno.post(url, form);
+    const repeat = await world.clients.bruno.post(url, form);
     expect(repeat.status).toBe(409);
     expect(await repeat.text()).toContain("Você já enviou uma candidatura para esta instituição.");
 
-    const exported = (await (await clients.bruno.get("/app/meus-dados/arquivo")).json()) as {
+    const exported = (await (await world.clients.bruno.get("/app/meus-dados/arquivo")).json()) as {
       applicationsSent: { institutionId: string; status: string }[];
     };
     expect(exported.applicationsSent).toEqual([
-      expect.objectContaining({ institutionId: server.accounts.approved.id, status: "PENDING" }),
+      expect.objectContaining({
+        institutionId: world.server.accounts.approved.id,
+        status: "PENDING",
+      }),
     ]);
     // The institution has one application to answer: Bruno's.
-    const institutionHome = await (await clients.approved.get("/app/instituicao")).text();
+    const institutionHome = await (await world.clients.approved.get("/app/instituicao")).text();
     expect(institutionHome).toContain("Bruno Henrique Dias");
     expect(institutionHome.match(/name="id" value="[0-9a-f-]{36}"/g)?.length).toBe(1);
   });
@@ -287,11 +271,11 @@ describe.sequential("volunteer area", () => {
   it.each([
     ["volunteer-home", "/app/voluntario"],
     ["volunteer-edit", "/app/atualizar-voluntario"],
-    ["volunteer-apply", () => `/app/seja-voluntario?id=${server.accounts.approved.id}`],
+    ["volunteer-apply", () => `/app/seja-voluntario?id=${world.server.accounts.approved.id}`],
     ["volunteer-my-data", "/app/meus-dados"],
   ] as const)("%s: zero axe violations and a finished screenshot at 390 px", async (name, path) => {
-    const { page, problems } = await phonePage(browser, clients.carla);
-    await page.goto(`${server.url}${typeof path === "function" ? path() : path}`);
+    const { page, problems } = await phonePage(world.browser, world.clients.carla);
+    await page.goto(`${world.server.url}${typeof path === "function" ? path() : path}`);
     await page.waitForLoadState("networkidle");
     await shot(page, `members/${name}`);
     await expectNoAxeViolations(page, name);
@@ -299,11 +283,11 @@ describe.sequential("volunteer area", () => {
   });
 
   it("the database holds what the pages showed", async () => {
-    const db = await server.stopAndOpenDatabase();
+    const db = await world.server.stopAndOpenDatabase();
     const requests = await db
       .select({ status: volunteerRequests.status })
       .from(volunteerRequests)
-      .where(eq(volunteerRequests.volunteerId, server.accounts.bruno.id));
+      .where(eq(volunteerRequests.volunteerId, world.server.accounts.bruno.id));
     expect(requests).toEqual([{ status: "PENDING" }]);
     const decisions = await db
       .select({ n: sql<number>`count(*)::int` })
@@ -313,19 +297,19 @@ describe.sequential("volunteer area", () => {
     const [ana] = await db
       .select({ state: volunteers.state, city: volunteers.city })
       .from(volunteers)
-      .where(eq(volunteers.userId, server.accounts.ana.id));
+      .where(eq(volunteers.userId, world.server.accounts.ana.id));
     expect(ana).toEqual({ state: "RJ", city: "Niterói" });
     const photos = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(images)
-      .where(and(eq(images.ownerId, server.accounts.ana.id)));
+      .where(and(eq(images.ownerId, world.server.accounts.ana.id)));
     expect(photos[0]?.n).toBe(1);
   });
 });
 
 /** The id of the application `who` sent, from their own data export. */
 async function findRequestId(who: "ana"): Promise<string> {
-  const exported = await (await clients[who].get("/app/meus-dados/arquivo")).json();
+  const exported = await (await world.clients[who].get("/app/meus-dados/arquivo")).json();
   const id = (exported as { applicationsSent: { id: string }[] }).applicationsSent[0]?.id;
   if (!id) throw new Error("no application in the export");
   return id;

@@ -118,9 +118,7 @@ describe.each([
     await faq.getByText("Quanto tempo leva para o meu cadastro ser aprovado?").click();
     await expect.poll(() => faq.getByText(/em até 3 dias úteis/).isVisible(), POLL.ui).toBe(true);
     await faq.getByText("Existe idade mínima para participar?").click();
-    await expect
-      .poll(() => faq.getByText(/Não há restrição de idade/).isVisible(), POLL.ui)
-      .toBe(true);
+    await expect.poll(() => faq.getByText(/a partir de 16 anos/).isVisible(), POLL.ui).toBe(true);
     await page.close();
   });
 });

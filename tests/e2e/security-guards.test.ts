@@ -1,9 +1,19 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { institutions } from "~/db/schema";
+import type { Database } from "~/db/client.server";
+import {
+  agreements,
+  certificateHolders,
+  certificates,
+  events,
+  institutions,
+  participations,
+  volunteerHours,
+  volunteerRequests,
+} from "~/db/schema";
 import { FIXTURE_PASSWORD, HttpClient, redirectTarget } from "../helpers/accounts";
 import { makeJpeg } from "../helpers/images";
 import { eventFormData, logServerOnFailure } from "../helpers/members";
@@ -138,11 +148,78 @@ const ROWS: Row[] = [
     url: () => `/app/eventos/${randomUUID()}/editar`,
     expected: laterRoute("INSTITUTION"),
   },
+  {
+    route: "app/eventos/:id/participantes",
+    url: () => `/app/eventos/${randomUUID()}/participantes`,
+    expected: laterRoute("INSTITUTION"),
+  },
+  {
+    route: "app/eventos/:id/participantes.csv",
+    url: () => `/app/eventos/${randomUUID()}/participantes.csv`,
+    expected: laterRoute("INSTITUTION"),
+    resource: true,
+  },
+  {
+    route: "app/eventos/:id/mensagem",
+    url: () => `/app/eventos/${randomUUID()}/mensagem`,
+    expected: laterRoute("INSTITUTION"),
+  },
+  // Issue 16: confirmed hours (helper B's routes).
+  { route: "app/jornada", url: () => "/app/jornada", expected: userRoute("VOLUNTEER") },
+  {
+    route: "app/eventos/:id/horas",
+    url: () => `/app/eventos/${randomUUID()}/horas`,
+    expected: laterRoute("INSTITUTION"),
+  },
+  {
+    route: "app/instituicao/horas",
+    url: () => "/app/instituicao/horas",
+    expected: laterRoute("INSTITUTION"),
+  },
+  // Certificates (issue 16, ADR 0052): a certificate of someone else answers 404 past the guard.
+  { route: "app/certificados", url: () => "/app/certificados", expected: userRoute("VOLUNTEER") },
+  {
+    route: "app/certificados/:id/certificado.pdf",
+    url: () => `/app/certificados/${toRevoke}/certificado.pdf`,
+    expected: laterRoute(),
+    resource: true,
+  },
+  {
+    route: "app/instituicao/certificados",
+    url: () => "/app/instituicao/certificados",
+    expected: userRoute("INSTITUTION"),
+  },
+  {
+    route: "app/instituicao/certificados/:id/revogar",
+    url: () => `/app/instituicao/certificados/${toRevoke}/revogar`,
+    expected: laterRoute("INSTITUTION"),
+  },
   { route: "app/meus-dados", url: () => "/app/meus-dados", expected: laterRoute() },
   {
     route: "app/meus-dados/arquivo",
     url: () => "/app/meus-dados/arquivo",
     expected: laterRoute(),
+    resource: true,
+  },
+  // Termos de adesão (issue 16): the volunteer's (any signed-in person may have one) and the
+  // institution's; another person's termo is 404 past the guard.
+  { route: "app/termos", url: () => "/app/termos", expected: laterRoute() },
+  { route: "app/termos/:id", url: () => `/app/termos/${termoId}`, expected: laterRoute() },
+  {
+    route: "app/termos/:id/termo.pdf",
+    url: () => `/app/termos/${termoId}/termo.pdf`,
+    expected: laterRoute(),
+    resource: true,
+  },
+  {
+    route: "app/instituicao/termos",
+    url: () => "/app/instituicao/termos",
+    expected: laterRoute("INSTITUTION"),
+  },
+  {
+    route: "app/instituicao/termos/:id/termo.pdf",
+    url: () => `/app/instituicao/termos/${termoId}/termo.pdf`,
+    expected: laterRoute("INSTITUTION"),
     resource: true,
   },
   { route: "admin/dashboard", url: () => "/admin/dashboard", expected: ADMIN_ROUTE },
@@ -175,7 +252,8 @@ beforeAll(async () => {
       renamed1: { kind: "institution", status: "APPROVED" },
       renamed2: { kind: "institution", status: "APPROVED" },
     },
-    // Two new names waiting for the admin's decision.
+    // Two new names waiting for the admin's decision; a participant the institution may write
+    // to and remove.
     beforeStart: async (db, accounts) => {
       for (const key of ["renamed1", "renamed2"] as const) {
         await db
@@ -183,6 +261,66 @@ beforeAll(async () => {
           .set({ proposedName: `Novo Nome ${key}` })
           .where(eq(institutions.userId, accounts[key].id));
       }
+      const [event] = await db
+        .select({ id: events.id })
+        .from(events)
+        .where(eq(events.name, "Evento para editar"));
+      await db.insert(participations).values({
+        id: toRemove,
+        eventId: event?.id ?? "",
+        userId: accounts.volunteer.id,
+        status: "CONFIRMED",
+      });
+      // The volunteer's termo for that place, issued by the approved institution.
+      await db.insert(agreements).values({
+        id: termoId,
+        volunteerId: accounts.volunteer.id,
+        institutionId: accounts.approved.id,
+        kind: "EVENT",
+        participationId: toRemove,
+        activity: "Evento para editar",
+        templateVersion: "matriz",
+        body: TERMO_BODY,
+        bodySha256: TERMO_SHA,
+      });
+      await seedHours(db, accounts);
+      // Two confirmed hours of the volunteer there, and a certificate of them to revoke.
+      await db.insert(volunteerHours).values({
+        volunteerId: accounts.volunteer.id,
+        institutionId: accounts.approved.id,
+        kind: "EVENT",
+        eventId: event?.id ?? "",
+        workedOn: "2026-11-14",
+        minutes: 120,
+        status: "CONFIRMED",
+        loggedBy: "INSTITUTION",
+      });
+      await db.insert(certificates).values({
+        id: toRevoke,
+        code: "GVARDS0MATR1",
+        volunteerId: accounts.volunteer.id,
+        institutionId: accounts.approved.id,
+        scope: "EVENT",
+        requestKey: "security-guards",
+        institutionName: "Instituição da matriz",
+        institutionCnpj: accounts.approved.cnpj ?? "",
+        issuedPlace: "São Paulo/SP",
+        activity: "Evento para editar",
+        periodFrom: "2026-11-14",
+        periodTo: "2026-11-14",
+        totalMinutes: 120,
+        hours: [
+          { workedOn: "2026-11-14", kind: "EVENT", activity: "Evento para editar", minutes: 120 },
+        ],
+        issuedAt: new Date("2026-11-20T12:00:00Z"),
+        issuedBy: accounts.volunteer.id,
+        issuedByRole: "VOLUNTEER",
+      });
+      await db.insert(certificateHolders).values({
+        certificateId: toRevoke,
+        volunteerId: accounts.volunteer.id,
+        name: "Voluntário da matriz",
+      });
     },
     events: [
       { key: "toEdit", institution: "approved", name: "Evento para editar", status: "APPROVED" },
@@ -196,10 +334,20 @@ beforeAll(async () => {
       { key: "toReject", institution: "approved", name: "Evento para reprovar", status: "PENDING" },
       { key: "toDelete", institution: "approved", name: "Evento para excluir", status: "APPROVED" },
       { key: "toReopen", institution: "approved", name: "Evento para reabrir", status: "REJECTED" },
+      {
+        key: "hoursEvent",
+        institution: "approved",
+        name: "Evento que já passou",
+        status: "APPROVED",
+        eventDate: "2025-06-01",
+      },
     ],
     applications: [
       { key: "toAccept", volunteer: "volunteer", institution: "approved" },
       { key: "toDecline", volunteer: "other", institution: "approved" },
+      // Ongoing activities whose hours are logged, approved, declined and confirmed (issue 16).
+      { key: "ongoing", volunteer: "other", institution: "approved", status: "ACCEPTED" },
+      { key: "ownOngoing", volunteer: "volunteer", institution: "approved", status: "ACCEPTED" },
     ],
   });
   clients.anonymous = new HttpClient(server.url);
@@ -350,7 +498,57 @@ interface ActionRow {
 }
 
 const id = (key: string) => server.ids[key] ?? "";
+/** The participation the institution removes (seeded on "Evento para editar"). */
+const toRemove = randomUUID();
+/** The volunteer's termo for that participation, which only they may accept. */
+const termoId = randomUUID();
+const TERMO_BODY = "TERMO DE ADESÃO\nMatriz de guardas\n\nTexto do termo da matriz.";
+const TERMO_SHA = createHash("sha256").update(TERMO_BODY).digest("hex");
+/** Another person's termo reads as one that does not exist. */
+const NOT_FOUND = { status: 404, text: "" };
+/** The certificate the approved institution revokes (of the volunteer's hours with it). */
+const toRevoke = randomUUID();
 const accountId = (key: Key) => server.accounts[key].id;
+/** Months "other" logged for its ongoing activity, waiting for the institution (issue 16). */
+const hoursToApprove = randomUUID();
+const hoursToDecline = randomUUID();
+
+/** The volunteer's place in the past event, and two logged months waiting for a decision. */
+async function seedHours(db: Database, accounts: Record<Key, { id: string }>) {
+  const [past] = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(eq(events.name, "Evento que já passou"));
+  await db
+    .insert(participations)
+    .values({ eventId: past?.id ?? "", userId: accounts.volunteer.id, status: "CONFIRMED" });
+  const [request] = await db
+    .select({ id: volunteerRequests.id })
+    .from(volunteerRequests)
+    .where(
+      and(
+        eq(volunteerRequests.volunteerId, accounts.other.id),
+        eq(volunteerRequests.status, "ACCEPTED"),
+      ),
+    );
+  const months = [
+    { id: hoursToApprove, workedOn: "2025-01-01" },
+    { id: hoursToDecline, workedOn: "2025-02-01" },
+  ];
+  for (const month of months) {
+    await db.insert(volunteerHours).values({
+      ...month,
+      volunteerId: accounts.other.id,
+      institutionId: accounts.approved.id,
+      kind: "ONGOING",
+      requestId: request?.id ?? "",
+      minutes: 240,
+      description: "Aulas de reforço",
+      status: "PENDING",
+      loggedBy: "VOLUNTEER",
+    });
+  }
+}
 
 /** A complete event form; the cover is a real JPEG when `withCover`. */
 async function eventForm(name: string, withCover: boolean): Promise<FormData> {
@@ -375,6 +573,31 @@ const TO_STATUS_SCREEN = { redirect: "/app/instituicao" };
  * (an application is accepted before its volunteer applies again; the admin's deletions last).
  */
 const ACTIONS: ActionRow[] = [
+  // Written to before being removed below (a message needs someone confirmed).
+  {
+    route: "app/eventos/:id/mensagem",
+    url: () => `/app/eventos/${id("toEdit")}/mensagem`,
+    routeRefusals: { pending: TO_STATUS_SCREEN },
+    intents: [
+      {
+        name: "send",
+        owner: "approved",
+        form: () => ({
+          subject: "Mensagem da matriz",
+          message: "Mensagem enviada pela matriz de guardas.",
+          sendId: randomUUID(),
+        }),
+      },
+    ],
+  },
+  {
+    route: "app/eventos/:id/participantes",
+    url: () => `/app/eventos/${id("toEdit")}/participantes`,
+    routeRefusals: { pending: TO_STATUS_SCREEN },
+    intents: [
+      { name: "remove", owner: "approved", form: () => ({ intent: "remove", id: toRemove }) },
+    ],
+  },
   {
     route: "app/instituicao",
     url: () => "/app/instituicao",
@@ -390,6 +613,71 @@ const ACTIONS: ActionRow[] = [
         name: "cancel-event",
         owner: "approved",
         form: () => ({ intent: "cancel-event", id: id("toCancel") }),
+      },
+    ],
+  },
+  // Issue 16: only the event's (approved) institution confirms hours; a volunteer logs their own.
+  {
+    route: "app/eventos/:id/horas",
+    url: () => `/app/eventos/${id("hoursEvent")}/horas`,
+    routeRefusals: { pending: TO_STATUS_SCREEN },
+    intents: [
+      {
+        name: "confirm",
+        owner: "approved",
+        form: () => {
+          const person = accountId("volunteer");
+          return {
+            intent: "confirm",
+            person,
+            [`present-${person}`]: "on",
+            [`hours-${person}`]: "4",
+          };
+        },
+      },
+    ],
+  },
+  {
+    route: "app/instituicao/horas",
+    url: () => "/app/instituicao/horas",
+    routeRefusals: { pending: TO_STATUS_SCREEN },
+    intents: [
+      {
+        name: "approve",
+        owner: "approved",
+        form: () => ({ intent: "approve", id: hoursToApprove }),
+      },
+      {
+        name: "decline",
+        owner: "approved",
+        form: () => ({ intent: "decline", id: hoursToDecline, reason: "Recusado pela matriz." }),
+      },
+      {
+        name: "month",
+        owner: "approved",
+        form: () => ({
+          intent: "month",
+          requestId: id("ongoing"),
+          month: "2025-03",
+          hours: "4",
+          description: "Confirmado pela matriz.",
+        }),
+      },
+    ],
+  },
+  {
+    route: "app/jornada",
+    url: () => "/app/jornada",
+    intents: [
+      {
+        name: "log",
+        owner: "volunteer",
+        form: () => ({
+          requestId: id("ownOngoing"),
+          month: "2025-04",
+          hours: "2,5",
+          description: "Registrado pela matriz.",
+        }),
       },
     ],
   },
@@ -453,6 +741,12 @@ const ACTIONS: ActionRow[] = [
     ],
   },
   {
+    route: "app/termos/:id",
+    url: () => `/app/termos/${termoId}`,
+    routeRefusals: { pending: NOT_FOUND, approved: NOT_FOUND },
+    intents: [{ name: "accept", owner: "volunteer", form: () => ({ sha256: TERMO_SHA }) }],
+  },
+  {
     route: "app/atualizar-senha",
     url: () => "/app/atualizar-senha",
     intents: [
@@ -464,6 +758,41 @@ const ACTIONS: ActionRow[] = [
           newPassword: "senhaTrocada2027",
           confirmPassword: "senhaTrocada2027",
         }),
+      },
+    ],
+  },
+  // Certificates: the institution under review confirmed no hours, so it may issue for nobody,
+  // and the approved institution's certificate is not its to revoke (404).
+  {
+    route: "app/certificados",
+    url: () => "/app/certificados",
+    intents: [
+      { name: "issue", owner: "volunteer", form: () => ({ target: `EVENT:${id("toEdit")}` }) },
+    ],
+  },
+  {
+    route: "app/instituicao/certificados",
+    url: () => "/app/instituicao/certificados",
+    routeRefusals: { pending: { status: 400, text: "Não há horas confirmadas" } },
+    intents: [
+      {
+        name: "issue",
+        owner: "approved",
+        form: () => ({
+          target: `${accountId("volunteer")}:PERIOD:${accountId("approved")}`,
+        }),
+      },
+    ],
+  },
+  {
+    route: "app/instituicao/certificados/:id/revogar",
+    url: () => `/app/instituicao/certificados/${toRevoke}/revogar`,
+    routeRefusals: { pending: { status: 404, text: "" } },
+    intents: [
+      {
+        name: "revoke",
+        owner: "approved",
+        form: () => ({ reason: "Revogado pela matriz de guardas." }),
       },
     ],
   },

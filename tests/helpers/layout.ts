@@ -1,4 +1,7 @@
 import type { Page } from "playwright-core";
+import { expect } from "vitest";
+import { expectNoAxeViolations } from "./axe";
+import { shot } from "./screenshots";
 
 /**
  * What runs past its box on the page as it is now: the page itself wider than the viewport, and
@@ -27,4 +30,20 @@ export function overflowingElements(page: Page): Promise<string[]> {
     }
     return found;
   });
+}
+
+/**
+ * A page that looks finished: nothing past its box, no axe violation, nothing broken (console
+ * errors, failed requests); a screenshot `shotName` for a person to look at. Leaves the page open.
+ */
+export async function expectFinishedPage(
+  page: Page,
+  problems: () => string[],
+  what: string,
+  shotName: string,
+): Promise<void> {
+  expect(await overflowingElements(page)).toEqual([]);
+  await expectNoAxeViolations(page, what);
+  await shot(page, shotName);
+  expect(problems()).toEqual([]);
 }

@@ -25,6 +25,10 @@ export interface EventSeed {
   eventDate?: string;
   /** An event whose cover is gone (cover_image_id null), as after its image was deleted. */
   withoutCover?: boolean;
+  /** Volunteer places (issue 15); none: no limit. */
+  places?: number;
+  format?: "PRESENCIAL" | "ONLINE" | "HIBRIDO";
+  onlineLink?: string;
 }
 
 export interface ApplicationSeed {
@@ -82,6 +86,9 @@ export async function seedRows(
           city: "Niterói",
           state: "RJ",
           status: seed.status,
+          places: seed.places,
+          format: seed.format,
+          onlineLink: seed.onlineLink,
         })
         .returning({ id: events.id });
       ids[seed.key] = row?.id ?? "";
@@ -186,6 +193,21 @@ export async function pictures() {
       buffer: await makeJpeg({ width: 1200, height: 450, color: "#1d4ed8" }),
     },
   };
+}
+
+/**
+ * Picks `file` (one of pictures()) in a picture group of a form, through its "Enviar foto" or
+ * "Alterar foto" button and the file chooser it opens, as a person does with JavaScript.
+ */
+export async function choosePictureFile(page: Page, group: string, file: { name: string }) {
+  const [chooser] = await Promise.all([
+    page.waitForEvent("filechooser"),
+    page
+      .getByRole("group", { name: group, exact: true })
+      .getByRole("button", { name: /Enviar foto|Alterar foto/ })
+      .click(),
+  ]);
+  await chooser.setFiles(file as Parameters<typeof chooser.setFiles>[0]);
 }
 
 /** The id in the first link of the page whose href matches `pattern` (one capture group). */

@@ -84,6 +84,7 @@ export async function lastStepForm(
           uf: "SP",
           city: "São Paulo",
           resume: "Gosto de ajudar nas ações do bairro.",
+          birthDate: "15/03/1995",
         }
       : {
           step: "4",

@@ -148,10 +148,25 @@ export async function fillInstitutionDetails(
 /** Volunteer step 3's text fields and place (the photo is the caller's). */
 export async function fillVolunteerProfile(
   page: Page,
-  profile: { name: string; uf: string; city: string; resume: string },
+  profile: {
+    name: string;
+    uf: string;
+    city: string;
+    resume: string;
+    /** "dd/mm/aaaa"; an adult's by default (ADR 0050). */
+    birthDate?: string;
+    guardian?: { name: string; email: string };
+  },
   js: boolean,
 ): Promise<void> {
   await page.getByLabel("Nome", { exact: true }).fill(profile.name);
+  await page
+    .getByLabel("Data de nascimento", { exact: true })
+    .fill(profile.birthDate ?? "15/03/1995");
+  if (profile.guardian) {
+    await page.getByLabel("Nome do responsável", { exact: true }).fill(profile.guardian.name);
+    await page.getByLabel("E-mail do responsável", { exact: true }).fill(profile.guardian.email);
+  }
   await page.getByLabel("Estado", { exact: true }).selectOption(profile.uf);
   await applyEdit(
     page,

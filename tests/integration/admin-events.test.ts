@@ -7,9 +7,10 @@ import {
 } from "~/admin/admin-url";
 import { type AdminEventFilters, getEventDetails, listAdminEvents } from "~/admin/events.server";
 import type { Database } from "~/db/client.server";
-import { events, images, institutions, users } from "~/db/schema";
+import { events, images } from "~/db/schema";
 import { todayInBrazil } from "~/events/event-dates";
-import { type TestDatabase, testDatabase } from "../helpers/database";
+import { databaseWithAdmin, insertInstitution } from "../helpers/admin-fixtures";
+import type { TestDatabase } from "../helpers/database";
 
 /**
  * The admin's events list (issue 14) on a real database: 120 events in every status, half of
@@ -92,37 +93,17 @@ async function allPages(filters: Omit<AdminEventFilters, "page">) {
 }
 
 beforeAll(async () => {
-  database = await testDatabase();
-  db = database.db;
-  const [admin] = await db
-    .insert(users)
-    .values({
-      email: "admin-eventos@teste.org",
-      name: "Admin Eventos",
-      role: "ADMIN",
-      profile: "ADMIN",
-    })
-    .returning({ id: users.id });
-  adminId = admin?.id ?? "";
-  const [owner] = await db
-    .insert(users)
-    .values({ email: "esperanca@teste.org", name: "Esperança", profile: "INSTITUTION" })
-    .returning({ id: users.id });
-  institutionId = owner?.id ?? "";
-  await db.insert(institutions).values({
-    userId: institutionId,
+  ({ database, db, adminId } = await databaseWithAdmin({
+    email: "admin-eventos@teste.org",
+    name: "Admin Eventos",
+  }));
+  institutionId = await insertInstitution(db, {
     name: "Instituição Esperança",
-    cnpj: "11222333000181",
-    responsible: "Responsável",
-    contactEmail: "esperanca@teste.org",
-    summary: "Resumo da instituição.",
-    about: "Sobre a instituição.",
-    street: "Rua A",
-    number: "1",
-    neighborhood: "Centro",
-    city: "Campinas",
-    state: "SP",
+    userName: "Esperança",
+    email: "esperanca@teste.org",
     status: "APPROVED",
+    cnpj: "11222333000181",
+    city: "Campinas",
   });
   await db.insert(events).values(
     seeded.map((event) => ({

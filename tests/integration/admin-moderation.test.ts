@@ -11,8 +11,13 @@ import {
 import { listInstitutions, listVolunteers } from "~/admin/people.server";
 import { pageWindow } from "~/components/admin/pagination";
 import type { Database } from "~/db/client.server";
-import { auditLog, emailOutbox, events, institutions, sessions, users } from "~/db/schema";
-import { type TestDatabase, testDatabase } from "../helpers/database";
+import { auditLog, emailOutbox, events, institutions, sessions } from "~/db/schema";
+import {
+  databaseWithAdmin,
+  type InstitutionRow,
+  insertInstitution as insertRow,
+} from "../helpers/admin-fixtures";
+import type { TestDatabase } from "../helpers/database";
 
 /**
  * The admin's domain functions on a real database: one transaction per decision (status, e-mail,
@@ -23,40 +28,16 @@ let database: TestDatabase;
 let db: Database;
 let adminId: string;
 
-async function insertInstitution(name: string, email: string, status = "PENDING") {
-  const [user] = await db
-    .insert(users)
-    .values({ email, name, profile: "INSTITUTION" })
-    .returning({ id: users.id });
-  const id = user?.id ?? "";
-  await db.insert(institutions).values({
-    userId: id,
-    name,
-    cnpj: String(Math.floor(Math.random() * 1e14)).padStart(14, "0"),
-    responsible: "Responsável",
-    contactEmail: email,
-    summary: "Resumo da instituição.",
-    about: "Sobre a instituição.",
-    street: "Rua A",
-    number: "1",
-    neighborhood: "Centro",
-    city: "São Paulo",
-    state: "SP",
-    status,
-  });
-  return id;
-}
+const insertInstitution = (
+  name: string,
+  email: string,
+  status: InstitutionRow["status"] = "PENDING",
+) => insertRow(db, { name, email, status });
 
 beforeAll(async () => {
   // Vitest sets BASE_URL to Vite's "/" base; the e-mails' links need an origin.
   process.env.BASE_URL = "http://localhost:3000";
-  database = await testDatabase();
-  db = database.db;
-  const [admin] = await db
-    .insert(users)
-    .values({ email: "admin@teste.org", name: "Admin", role: "ADMIN", profile: "ADMIN" })
-    .returning({ id: users.id });
-  adminId = admin?.id ?? "";
+  ({ database, db, adminId } = await databaseWithAdmin());
 });
 
 afterAll(async () => {

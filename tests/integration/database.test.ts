@@ -101,12 +101,15 @@ describe(`schema on ${databaseKind()}`, () => {
     }
   });
 
-  it("has GIN full-text indexes on the search documents, stemmed in Portuguese (ADR 0028)", async () => {
+  it("has GIN full-text indexes on the search documents, stemmed in Portuguese (ADR 0028, 0040)", async () => {
     const indexes = await rows<{ indexname: string }>(sql`
       select indexname from pg_indexes
       where schemaname = 'public' and indexdef like '%USING gin (%document)%' order by indexname`);
+    // The directory's copy also has one per tier of the search (names; name, summary and city).
     expect(indexes.map((row) => row.indexname)).toEqual([
+      "directory_search_card_document_idx",
       "directory_search_document_idx",
+      "directory_search_name_document_idx",
       "events_search_document_idx",
       "institutions_search_document_idx",
     ]);

@@ -8,6 +8,7 @@ import {
   updateSetting,
 } from "~/admin/settings.server";
 import { createInstitutionAccount } from "~/auth/create-account.server";
+import { parseCauses } from "~/config/causes";
 import type { Database } from "~/db/client.server";
 import { auditLog, emailOutbox, events, institutions, users } from "~/db/schema";
 import { updateEvent } from "~/events/institution-events.server";
@@ -26,7 +27,9 @@ import {
   findInstitutionPreview,
   listApprovedInstitutions,
 } from "~/institutions/public-institutions.server";
-import { type TestDatabase, testDatabase } from "../helpers/database";
+import { databaseWithAdmin } from "../helpers/admin-fixtures";
+import type { TestDatabase } from "../helpers/database";
+import { eventInputOf } from "../helpers/event-input";
 import { makeJpeg } from "../helpers/images";
 
 /**
@@ -83,6 +86,7 @@ async function edited(id: string, changes: Partial<InstitutionProfileInput> = {}
   const { values } = await getInstitutionProfile(id);
   return {
     ...values,
+    causes: parseCauses(values.causes.split(",")),
     profileImage: KEEP_SAVED_IMAGE,
     coverImage: KEEP_SAVED_IMAGE,
     ...changes,
@@ -101,13 +105,7 @@ const directory = (search: string) =>
 
 beforeAll(async () => {
   process.env.BASE_URL = "http://localhost:3000";
-  database = await testDatabase();
-  db = database.db;
-  const [admin] = await db
-    .insert(users)
-    .values({ email: "admin@teste.org", name: "Admin", role: "ADMIN", profile: "ADMIN" })
-    .returning({ id: users.id });
-  adminId = admin?.id ?? "";
+  ({ database, db, adminId } = await databaseWithAdmin());
 });
 
 afterAll(async () => {
@@ -376,21 +374,7 @@ describe("approved events: corrected and rescheduled", () => {
     if (!row) throw new Error("no event");
     return row;
   };
-  const inputOf = (row: typeof events.$inferSelect, changes: object = {}) => ({
-    name: row.name,
-    eventDate: row.eventDate,
-    resume: row.resume,
-    about: row.about,
-    uf: row.state,
-    city: row.city,
-    street: row.street,
-    number: row.number,
-    neighborhood: row.neighborhood,
-    complete: row.complement ?? "",
-    format: "PRESENCIAL" as const,
-    cover: KEEP_SAVED_IMAGE as PreparedImage,
-    ...changes,
-  });
+  const inputOf = eventInputOf;
   // Inserted without a cover, an event gets one first (a kept cover must exist).
   const withCover = async (row: typeof events.$inferSelect) => {
     await updateEvent(institutionId, row.id, {

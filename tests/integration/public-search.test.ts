@@ -36,7 +36,7 @@ afterAll(async () => {
   await database?.dispose();
 });
 
-const noFilters: InstitutionFilters = { search: "", uf: "", city: "", type: null };
+const noFilters: InstitutionFilters = { search: "", uf: "", city: "", type: null, causes: [] };
 
 /** Every page of a directory search, in order. */
 async function searchAll(search: string, filters: Partial<InstitutionFilters> = {}) {
@@ -158,8 +158,8 @@ describe("directory search on the demo data", () => {
     const { filters, query } = readDirectoryParams(
       new URL("http://x/instituicoes?busca=%20animais%20&uf=xx&tipo=nada"),
     );
-    expect(filters).toEqual({ search: "animais", uf: "", city: "", type: null });
-    expect(query).toEqual({ busca: "animais", uf: "", cidade: "", tipo: "" });
+    expect(filters).toEqual({ search: "animais", uf: "", city: "", type: null, causes: [] });
+    expect(query).toEqual({ busca: "animais", uf: "", cidade: "", tipo: "", causa: [] });
   });
 });
 

@@ -151,6 +151,15 @@ describe("demo seed", () => {
       await count(sql`select count(*) as n from events e join institutions i on i.user_id = e.institution_id
         where i.status <> 'APPROVED'`),
     ).toBe(0);
+    // Each institution and event (the demo's and the generated) carries its cause (ADR 0045).
+    for (const table of ["institutions", "events"]) {
+      expect(
+        await count(
+          sql`select count(*) as n from ${sql.raw(table)} where cardinality(causes) <> 1`,
+        ),
+        table,
+      ).toBe(0);
+    }
   });
 
   it("fills at least 50 volunteers with real cities, some with a photo, and some applications", async () => {

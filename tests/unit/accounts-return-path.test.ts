@@ -76,3 +76,29 @@ describe("safeReturnPath", () => {
     }
   });
 });
+
+describe("safeReturnPath for an event's page (issue 15)", () => {
+  const EVENT = `/eventos/${ID}`;
+
+  it("keeps an event's page, its id lower-cased", () => {
+    expect(safeReturnPath(EVENT)).toBe(EVENT);
+    expect(safeReturnPath(`/eventos/${ID.toUpperCase()}`)).toBe(EVENT);
+  });
+
+  it.each([
+    ["a query", `${EVENT}?x=1`],
+    ["a longer path", `${EVENT}/calendario.ics`],
+    ["a trailing slash", `${EVENT}/`],
+    ["another origin", `https://evil.example${EVENT}`],
+    ["a protocol-relative address", `//evil.example${EVENT}`],
+    ["not an id", "/eventos/nao-e-um-id"],
+    ["a line break", `${EVENT}\r\nSet-Cookie: x=1`],
+    ["a dot segment", `/eventos/../admin/${ID}`],
+  ])("refuses %s", (_what, value) => {
+    expect(safeReturnPath(value)).toBeNull();
+  });
+
+  it("sends a volunteer back to the event after signing in", () => {
+    expect(afterLoginPath(EVENT, volunteer)).toBe(EVENT);
+  });
+});

@@ -1,4 +1,5 @@
 import type { ChartPoint } from "~/admin/insights.server";
+import { groupThousands } from "~/lib/count-text";
 
 /**
  * A small bar chart drawn on the server as inline SVG (no chart library, no JavaScript). The SVG
@@ -34,7 +35,7 @@ export function BarChart({
     <figure className="rounded-2xl border border-line bg-white p-5 shadow-card">
       <figcaption className="flex items-baseline justify-between gap-2">
         <span className="font-bold text-ink">{title}</span>
-        <span className="text-sm text-ink-muted">Total: {total.toLocaleString("pt-BR")}</span>
+        <span className="text-sm text-ink-muted">Total: {groupThousands(total)}</span>
       </figcaption>
       {/* The side margins keep the first and last labels, centred under their bars, inside. */}
       <svg

@@ -3,6 +3,7 @@ import { adminHref } from "~/admin/admin-url";
 import type { DashboardCounts } from "~/admin/dashboard.server";
 import type { ChartPoint, QueueItem } from "~/admin/insights.server";
 import { isoToBrDate } from "~/forms/masks";
+import { groupThousands } from "~/lib/count-text";
 import { ChevronRightIcon } from "../ui/icons";
 import { BarChart } from "./bar-chart";
 import { SectionHeader } from "./section-header";
@@ -40,7 +41,7 @@ export function DashboardSection({
           <div key={card.key} className="rounded-2xl border border-line bg-white p-5 shadow-card">
             <dt className="text-sm font-semibold text-ink-muted">{card.label}</dt>
             <dd className="mt-2 text-3xl font-bold text-brand-900">
-              {counts[card.key].toLocaleString("pt-BR")}
+              {groupThousands(counts[card.key])}
             </dd>
           </div>
         ))}

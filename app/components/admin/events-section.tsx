@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import {
   type AdminQuery,
   EVENT_PERIODS,
@@ -10,12 +10,12 @@ import {
 import type { AdminEventCard, AdminEventPage } from "~/admin/events.server";
 import { ADMIN_PAGE_SIZE } from "~/config/constants";
 import { formatIsoDate } from "~/events/event-dates";
-import { countText } from "~/lib/count-text";
+import { countText, groupThousands } from "~/lib/count-text";
 import { buttonStyles } from "../ui/button-styles";
 import { cx } from "../ui/class-names";
 import { DEFAULT_EVENT_IMAGE_URL } from "../ui/default-images";
-import { CalendarIcon, CheckIcon, EyeIcon, MapPinIcon, SearchIcon, TrashIcon } from "../ui/icons";
-import { TextInput } from "../ui/text-input";
+import { CalendarIcon, CheckIcon, EyeIcon, MapPinIcon, TrashIcon } from "../ui/icons";
+import { AdminSearchForm } from "./admin-search-form";
 import { EventStatusBadge } from "./event-status";
 import { Pagination } from "./pagination";
 import { SectionHeader } from "./section-header";
@@ -60,31 +60,13 @@ export function EventsSection({ query, list }: { query: AdminQuery; list: AdminE
       <StatusTabs query={query} counts={list.counts} />
       <div className="mt-4 flex flex-wrap items-end gap-x-6 gap-y-4">
         <PeriodLinks query={query} />
-        <Form
-          method="get"
-          action="/admin/dashboard"
-          role="search"
+        <AdminSearchForm
+          hidden={filters}
+          search={query.search}
+          placeholder="Nome, resumo, cidade"
           className="flex min-w-0 flex-1 basis-72 items-end gap-3"
-          preventScrollReset
-        >
-          {Object.entries(filters).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
-          <TextInput
-            name="busca"
-            type="search"
-            label="Buscar"
-            placeholder="Nome, resumo, cidade"
-            defaultValue={query.search}
-            key={`${query.eventStatus}-${query.eventPeriod}-${query.search}`}
-            maxLength={50}
-            icon={<SearchIcon />}
-            className="min-w-0 flex-1"
-          />
-          <button type="submit" className={buttonStyles({ variant: "secondary", size: "md" })}>
-            Buscar
-          </button>
-        </Form>
+          fieldClassName="min-w-0 flex-1"
+        />
       </div>
       <p className="mt-5 text-sm font-semibold text-ink-muted">
         {countText(list.total, tab.singular, tab.plural)}
@@ -139,7 +121,7 @@ function StatusTabs({
               >
                 {STATUS_TABS[status].label}
                 <span className={current ? "text-white/90" : "text-ink-muted"}>
-                  ({counts[status].toLocaleString("pt-BR")})
+                  ({groupThousands(counts[status])})
                 </span>
               </Link>
             </li>

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import {
   type AdminQuery,
   adminHref,
@@ -8,12 +8,11 @@ import {
 } from "~/admin/admin-url";
 import type { InstitutionMark, PersonPage } from "~/admin/people.server";
 import { ADMIN_PAGE_SIZE } from "~/config/constants";
-import { countText } from "~/lib/count-text";
-import { buttonStyles } from "../ui/button-styles";
+import { countText, groupThousands } from "~/lib/count-text";
 import { cx } from "../ui/class-names";
 import { EmailText } from "../ui/email-text";
-import { EyeIcon, SearchIcon, TrashIcon } from "../ui/icons";
-import { TextInput } from "../ui/text-input";
+import { EyeIcon, TrashIcon } from "../ui/icons";
+import { AdminSearchForm } from "./admin-search-form";
 import { DataTable } from "./data-table";
 import { Pagination } from "./pagination";
 import { SectionHeader } from "./section-header";
@@ -46,31 +45,13 @@ export function PeopleList({
       {institutions && list.tabCounts ? (
         <InstitutionTabs query={query} counts={list.tabCounts} />
       ) : null}
-      <Form
-        method="get"
-        action="/admin/dashboard"
-        role="search"
+      <AdminSearchForm
+        hidden={hidden}
+        search={query.search}
+        placeholder="Buscar por nome ou e-mail"
         className="mt-5 flex flex-wrap items-end gap-3"
-        preventScrollReset
-      >
-        {Object.entries(hidden).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-        <TextInput
-          name="busca"
-          type="search"
-          label="Buscar"
-          placeholder="Buscar por nome ou e-mail"
-          defaultValue={query.search}
-          key={`${kind}-${query.tab}-${query.search}`}
-          maxLength={50}
-          icon={<SearchIcon />}
-          className="min-w-0 flex-1 basis-64"
-        />
-        <button type="submit" className={buttonStyles({ variant: "secondary", size: "md" })}>
-          Buscar
-        </button>
-      </Form>
+        fieldClassName="min-w-0 flex-1 basis-64"
+      />
       <DataTable
         caption={`${institutions ? "Instituições" : "Voluntários"}, página ${query.page} de ${Math.max(1, totalPages)}`}
         columns={["Nome", "~E-mail", "Ações>"]}
@@ -187,7 +168,7 @@ function InstitutionTabs({
             >
               {TABS[tab].label}
               <span className={query.tab === tab ? "text-white/90" : "text-ink-muted"}>
-                ({counts[tab].toLocaleString("pt-BR")})
+                ({groupThousands(counts[tab])})
               </span>
             </Link>
           </li>

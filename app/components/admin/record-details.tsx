@@ -1,12 +1,15 @@
-import type { ReactNode } from "react";
-import { Link } from "react-router";
-import { type AdminQuery, adminHref, type Confirmation, type Section } from "~/admin/admin-url";
+import {
+  type AdminQuery,
+  adminHref,
+  type Confirmation,
+  type InstitutionTab,
+  type Section,
+} from "~/admin/admin-url";
 import type { InstitutionDetails, VolunteerDetails } from "~/admin/people.server";
 import { BRAZIL_TIME_ZONE } from "~/config/constants";
 import { displayPhone, formatCnpj } from "~/forms/masks";
-import { buttonStyles } from "../ui/button-styles";
 import { EmailText } from "../ui/email-text";
-import { ArrowLeftIcon, CheckIcon, CloseIcon, KeyIcon, RefreshIcon, TrashIcon } from "../ui/icons";
+import { AddressFields, ConfirmLink, DetailsFrame, Fields } from "./detail-parts";
 
 /** The three read-only detail sections of docs/spec.md 2, with their buttons. */
 
@@ -16,10 +19,15 @@ export function VolunteerDetailsSection({ record }: { record: VolunteerDetails }
       title="Visualizar voluntário"
       back={adminHref({ section: "voluntarios" })}
       actions={
-        <ConfirmLink section="voluntario" id={record.id} confirm="resetar" label="Resetar senha" />
+        <ConfirmLink
+          href={confirmOn("voluntario", record.id)}
+          confirm="resetar"
+          label="Resetar senha"
+        />
       }
     >
       <Fields
+        spanLongTexts
         items={[
           ["Nome", record.name],
           ["E-mail", <EmailText key="email" email={record.email} />],
@@ -52,19 +60,16 @@ export function InstitutionDetailsSection({
       back={adminHref({ section: "instituicoes", tab: query.tab })}
       actions={
         pending ? (
-          <ReviewLinks section="instituicao" id={record.id} tabQuery={query} />
+          <ReviewLinks href={confirmOn("instituicao", record.id, query.tab)} />
         ) : (
           <>
             <ConfirmLink
-              section="instituicao"
-              id={record.id}
+              href={confirmOn("instituicao", record.id, query.tab)}
               confirm="reabrir"
               label="Reabrir análise"
-              tabQuery={query}
             />
             <ConfirmLink
-              section="instituicao"
-              id={record.id}
+              href={confirmOn("instituicao", record.id)}
               confirm="resetar"
               label="Resetar senha"
             />
@@ -75,6 +80,7 @@ export function InstitutionDetailsSection({
       <InstitutionPictures record={record} />
       <ReviewState record={record} />
       <Fields
+        spanLongTexts
         items={[
           ["Nome da instituição", record.name],
           ["E-mail", <EmailText key="email" email={record.email} />],
@@ -95,7 +101,7 @@ export function InstitutionDetailsSection({
           ["Cadastrada em", dateTime(record.createdAt)],
         ]}
       />
-      <AddressFields record={record} />
+      <AddressFields address={record} spanLongTexts />
     </DetailsFrame>
   );
 }
@@ -189,7 +195,9 @@ function ReviewState({ record }: { record: InstitutionDetails }) {
           <h2 className="font-bold text-danger-800">
             {record.resubmittedAt ? "Motivo da reprovação anterior" : "Motivo da reprovação"}
           </h2>
-          <p className="mt-1 break-words whitespace-pre-line text-ink">{record.reviewReason}</p>
+          <p className="mt-1 [overflow-wrap:anywhere] whitespace-pre-line text-ink">
+            {record.reviewReason}
+          </p>
         </div>
       ) : null}
       {record.resubmittedAt ? (
@@ -205,7 +213,7 @@ function ReviewState({ record }: { record: InstitutionDetails }) {
           ) : (
             <ul className="mt-2 flex flex-col gap-3">
               {changes.map((change) => (
-                <li key={change.field} className="break-words">
+                <li key={change.field} className="[overflow-wrap:anywhere]">
                   <span className="font-semibold text-ink">{change.field}</span>
                   <span className="mt-1 block text-sm text-ink-muted">
                     Antes: <del>{change.before || "—"}</del>
@@ -222,20 +230,18 @@ function ReviewState({ record }: { record: InstitutionDetails }) {
       {record.proposedName ? (
         <div className="rounded-xl border border-accent-300 bg-accent-50 p-4">
           <h2 className="font-bold text-ink">Novo nome em análise</h2>
-          <p className="mt-1 break-words text-ink">
+          <p className="mt-1 [overflow-wrap:anywhere] text-ink">
             A instituição pediu para se chamar <strong>{record.proposedName}</strong>. O site
             continua mostrando {record.name} até a aprovação.
           </p>
           <div className="mt-3 flex flex-wrap gap-3">
             <ConfirmLink
-              section="instituicao"
-              id={record.id}
+              href={confirmOn("instituicao", record.id)}
               confirm="aprovar-nome"
               label="Aprovar novo nome"
             />
             <ConfirmLink
-              section="instituicao"
-              id={record.id}
+              href={confirmOn("instituicao", record.id)}
               confirm="recusar-nome"
               label="Recusar novo nome"
               danger
@@ -247,151 +253,15 @@ function ReviewState({ record }: { record: InstitutionDetails }) {
   );
 }
 
-function DetailsFrame({
-  title,
-  back,
-  actions,
-  children,
-}: {
-  title: string;
-  back: string;
-  actions: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <section aria-labelledby="titulo-secao">
-      <h1 id="titulo-secao" className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">
-        {title}
-      </h1>
-      <div className="mt-6 rounded-2xl border border-line bg-white p-5 shadow-card sm:p-6">
-        {children}
-      </div>
-      <div className="mt-6 flex flex-wrap gap-3">
-        <Link to={back} className={buttonStyles({ variant: "secondary" })}>
-          <ArrowLeftIcon className="size-5" />
-          Voltar
-        </Link>
-        {actions}
-      </div>
-    </section>
-  );
-}
+/** The confirmation links of a record: `tab` keeps the institutions list's tab in the address. */
+const confirmOn = (section: Section, id: string, tab?: InstitutionTab) => (confirm: Confirmation) =>
+  adminHref({ section, id, confirm, tab });
 
-/** Read-only fields: a long text takes the whole row; nothing runs past the card on a phone. */
-function Fields({ items }: { items: [string, ReactNode][] }) {
-  return (
-    <dl className="grid min-w-0 gap-x-6 gap-y-4 sm:grid-cols-2">
-      {items.map(([label, value]) => (
-        <div
-          key={label}
-          className={
-            typeof value === "string" && value.length > 60 ? "min-w-0 sm:col-span-2" : "min-w-0"
-          }
-        >
-          <dt className="text-sm font-semibold text-ink-muted">{label}</dt>
-          <dd className="mt-1 min-w-0 rounded-xl border border-line bg-surface px-3 py-2.5 break-words whitespace-pre-line text-ink">
-            {value || "—"}
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-interface Address {
-  state: string;
-  city: string;
-  street: string;
-  number: string;
-  neighborhood: string;
-  complement: string | null;
-}
-
-function AddressFields({ record }: { record: Address }) {
-  return (
-    <section aria-labelledby="titulo-endereco" className="mt-6 border-t border-line pt-5">
-      <h2 id="titulo-endereco" className="mb-4 text-lg font-bold text-ink">
-        Endereço
-      </h2>
-      <Fields
-        items={[
-          ["Estado", record.state],
-          ["Cidade", record.city],
-          ["Rua", record.street],
-          ["Número", record.number],
-          ["Bairro", record.neighborhood],
-          ["Complemento", record.complement ?? ""],
-        ]}
-      />
-    </section>
-  );
-}
-
-function ConfirmLink({
-  section,
-  id,
-  confirm,
-  label,
-  danger = false,
-  tabQuery,
-}: {
-  section: Section;
-  id: string;
-  confirm: Confirmation;
-  label: string;
-  danger?: boolean;
-  tabQuery?: AdminQuery;
-}) {
-  const icon =
-    confirm === "resetar" ? (
-      <KeyIcon className="size-5" />
-    ) : confirm === "aprovar" || confirm === "aprovar-nome" ? (
-      <CheckIcon className="size-5" />
-    ) : confirm === "reprovar" || confirm === "recusar-nome" ? (
-      <CloseIcon className="size-5" />
-    ) : confirm === "reabrir" ? (
-      <RefreshIcon className="size-5" />
-    ) : (
-      <TrashIcon className="size-5" />
-    );
-  return (
-    <Link
-      to={adminHref({ section, id, confirm, tab: tabQuery?.tab })}
-      preventScrollReset
-      className={buttonStyles({ variant: danger ? "danger" : "primary" })}
-    >
-      {icon}
-      {label}
-    </Link>
-  );
-}
-
-function ReviewLinks({
-  section,
-  id,
-  tabQuery,
-}: {
-  section: Section;
-  id: string;
-  tabQuery?: AdminQuery;
-}) {
+function ReviewLinks({ href }: { href: (confirm: Confirmation) => string }) {
   return (
     <>
-      <ConfirmLink
-        section={section}
-        id={id}
-        confirm="aprovar"
-        label="Aprovar"
-        tabQuery={tabQuery}
-      />
-      <ConfirmLink
-        section={section}
-        id={id}
-        confirm="reprovar"
-        label="Reprovar"
-        danger
-        tabQuery={tabQuery}
-      />
+      <ConfirmLink href={href} confirm="aprovar" label="Aprovar" />
+      <ConfirmLink href={href} confirm="reprovar" label="Reprovar" danger />
     </>
   );
 }

@@ -1,4 +1,3 @@
-import { AddressBlock } from "~/components/ui/address-block";
 import { DateField } from "~/components/ui/date-field";
 import { ImageUpload } from "~/components/ui/image-upload";
 import type { CityOption, StateOption } from "~/components/ui/localities";
@@ -10,6 +9,8 @@ import type { FormError } from "~/forms/form-validation";
 import { brDateToIso } from "~/forms/masks";
 import { removedFieldName } from "~/forms/removed-image-field";
 import { stagedFieldName } from "~/forms/staged-image-field";
+import { AddressFields } from "./address-fields";
+import { CauseSkillFields } from "./cause-skill-fields";
 import { MemberForm } from "./member-form";
 import { ResumeAboutFields } from "./profile-fields";
 
@@ -61,6 +62,38 @@ export function EventForm({
             defaultValue={brDateToIso(values.eventDate ?? "") ?? ""}
             error={errorFor("eventDate")}
           />
+          <fieldset className="flex flex-col gap-3">
+            <legend className="mb-1 text-base font-bold text-ink">Horário (opcional)</legend>
+            <p className="text-sm text-ink-muted">
+              Em branco, o evento vale o dia inteiro. Horário de Brasília.
+            </p>
+            <div className="grid grid-cols-2 gap-4">
+              <TextInput
+                name="startTime"
+                type="time"
+                label="Início"
+                defaultValue={values.startTime}
+                error={errorFor("startTime")}
+              />
+              <TextInput
+                name="endTime"
+                type="time"
+                label="Término"
+                defaultValue={values.endTime}
+                error={errorFor("endTime")}
+              />
+            </div>
+          </fieldset>
+          <TextInput
+            name="places"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            maxLength={5}
+            label="Vagas para voluntários (opcional)"
+            hint="Em branco, sem limite. Com as vagas preenchidas, quem chegar entra na lista de espera."
+            defaultValue={values.places}
+            error={errorFor("places")}
+          />
           <ImageUpload
             name="landingImage"
             variant="landing"
@@ -71,6 +104,15 @@ export function EventForm({
             error={errorFor("landingImage")}
           />
           <ResumeAboutFields values={values} errorFor={errorFor} subject="event" />
+          <CauseSkillFields
+            values={values}
+            errorFor={errorFor}
+            legends={{ causes: "Causas (opcional)", skills: "Habilidades desejáveis (opcional)" }}
+            hints={{
+              causes: "O evento aparece no filtro de cada causa escolhida.",
+              skills: "Ajudam voluntários a saber como contribuir.",
+            }}
+          />
           <RadioGroup
             name="format"
             legend="Formato"
@@ -79,20 +121,19 @@ export function EventForm({
             hint="Híbrido: dá para participar no local ou pela internet."
             error={errorFor("format")}
           />
+          <TextInput
+            name="onlineLink"
+            type="url"
+            inputMode="url"
+            maxLength={MAX_LENGTH.onlineLink}
+            label="Link da atividade online"
+            hint="Para eventos online ou híbridos. Só aparece para quem tiver presença confirmada."
+            defaultValue={values.onlineLink}
+            error={errorFor("onlineLink")}
+          />
           <fieldset className="flex flex-col gap-4">
             <legend className="mb-3 text-base font-bold text-ink">Endereço do evento</legend>
-            <AddressBlock
-              states={states}
-              cities={cities}
-              defaultValues={values}
-              errors={{
-                location: errorFor("uf") ?? errorFor("city"),
-                street: errorFor("street"),
-                number: errorFor("number"),
-                neighborhood: errorFor("neighborhood"),
-                complete: errorFor("complete"),
-              }}
-            />
+            <AddressFields values={values} errorFor={errorFor} states={states} cities={cities} />
           </fieldset>
         </>
       )}

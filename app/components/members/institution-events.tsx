@@ -7,15 +7,18 @@ import {
   PencilIcon,
   PlusIcon,
   TrashIcon,
+  UsersIcon,
 } from "~/components/ui/icons";
 import type { InstitutionEventItem } from "~/events/institution-events.server";
 import { EmptyList, MemberSection } from "./member-section";
 import { StatusBadge } from "./status-badge";
 
 /**
- * "Meus eventos": each event with its review status. Events waiting for review or refused can be
- * edited (they go back to review); any event not yet cancelled can be cancelled, after a
- * confirmation (`?cancelar=<id>` opens it, with or without JavaScript).
+ * "Meus eventos": each event with its review status and, until cancelled, a link to its
+ * participants (a cancelled event's list stays at its address, for reference). Events
+ * waiting for review or refused can be edited (they go back to review); any event not yet
+ * cancelled can be cancelled, after a confirmation (`?cancelar=<id>` opens it, with or without
+ * JavaScript).
  */
 export function InstitutionEvents({ events }: { events: InstitutionEventItem[] }) {
   return (
@@ -95,8 +98,16 @@ function EventCard({ event }: { event: InstitutionEventItem }) {
           </p>
         </div>
       </div>
-      {event.editable || event.cancellable ? (
+      {cancelled ? null : (
         <div className="flex flex-wrap gap-2 border-t border-line bg-surface/60 px-3 py-2.5 sm:px-4">
+          <Link
+            to={`/app/eventos/${event.id}/participantes`}
+            aria-label={`Participantes do evento ${event.name}`}
+            className={buttonStyles({ variant: "secondary", size: "sm" })}
+          >
+            <UsersIcon className="size-4" />
+            Participantes
+          </Link>
           {event.editable ? (
             <Link
               to={`/app/eventos/${event.id}/editar`}
@@ -124,7 +135,7 @@ function EventCard({ event }: { event: InstitutionEventItem }) {
             </Link>
           ) : null}
         </div>
-      ) : null}
+      )}
     </li>
   );
 }

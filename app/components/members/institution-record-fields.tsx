@@ -1,10 +1,10 @@
-import { AddressBlock } from "~/components/ui/address-block";
 import { CnpjField } from "~/components/ui/cnpj-field";
-import { BuildingIcon, UserIcon } from "~/components/ui/icons";
+import { BuildingIcon } from "~/components/ui/icons";
 import type { CityOption, StateOption } from "~/components/ui/localities";
 import { PhoneField } from "~/components/ui/phone-field";
-import { TextInput } from "~/components/ui/text-input";
-import { MAX_LENGTH } from "~/config/constants";
+import { AddressFields } from "./address-fields";
+import { InstitutionCausesField } from "./institution-causes-field";
+import { InstitutionNameField, ResponsibleField } from "./institution-fields";
 import type { ErrorFor } from "./member-form";
 import { InstitutionProfileFields } from "./profile-fields";
 
@@ -42,19 +42,15 @@ export function InstitutionRecordFields({
     <>
       <fieldset className="flex min-w-0 flex-col gap-4">
         <legend className={legend}>Dados da instituição</legend>
-        <TextInput
-          name="name"
-          label="Nome da instituição"
-          autoComplete="organization"
-          maxLength={MAX_LENGTH.institutionName}
-          defaultValue={values.name}
+        <InstitutionNameField
+          values={values}
+          errorFor={errorFor}
           icon={<BuildingIcon />}
           hint={
             nameNeedsReview
               ? "Um novo nome passa pela análise da nossa equipe antes de aparecer no site."
               : undefined
           }
-          error={errorFor("name")}
         />
         <CnpjField
           name="cnpj"
@@ -62,31 +58,12 @@ export function InstitutionRecordFields({
           readOnly
           hint="O CNPJ identifica a instituição e não pode ser alterado. Se estiver errado, fale com o suporte."
         />
-        <TextInput
-          name="responsible"
-          label="Responsável"
-          autoComplete="name"
-          maxLength={MAX_LENGTH.responsible}
-          defaultValue={values.responsible}
-          icon={<UserIcon />}
-          error={errorFor("responsible")}
-        />
+        <ResponsibleField values={values} errorFor={errorFor} />
         <PhoneField name="phone" defaultValue={values.phone} error={errorFor("phone")} />
       </fieldset>
       <fieldset className="flex min-w-0 flex-col gap-4">
         <legend className={legend}>Endereço</legend>
-        <AddressBlock
-          states={states}
-          cities={cities}
-          defaultValues={values}
-          errors={{
-            location: errorFor("uf") ?? errorFor("city"),
-            street: errorFor("street"),
-            number: errorFor("number"),
-            neighborhood: errorFor("neighborhood"),
-            complete: errorFor("complete"),
-          }}
-        />
+        <AddressFields values={values} errorFor={errorFor} states={states} cities={cities} />
       </fieldset>
       <fieldset className="flex min-w-0 flex-col gap-5">
         <legend className={legend}>Página da instituição</legend>
@@ -96,6 +73,7 @@ export function InstitutionRecordFields({
           profileImageUrl={profileImageUrl}
           coverImageUrl={coverImageUrl}
         />
+        <InstitutionCausesField values={values} errorFor={errorFor} legend="Causas" />
       </fieldset>
     </>
   );

@@ -27,7 +27,7 @@ export function MemberSection({
         {action ? (
           <Link
             to={action.to}
-            className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 -mx-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 focus-ring [&>svg]:size-4"
+            className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 focus-ring [&>svg]:size-4"
           >
             {action.icon}
             {action.label}
@@ -61,3 +61,19 @@ export function EmptyList({
     </div>
   );
 }
+
+/** One item of a home page's list: an icon in a tinted square beside the item's lines. */
+export function IconListItem({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <li className="flex items-start gap-3 rounded-2xl border border-line bg-white p-4 shadow-card">
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 [&>svg]:size-5">
+        {icon}
+      </span>
+      <div className="min-w-0 flex-1">{children}</div>
+    </li>
+  );
+}
+
+/** The title link of an IconListItem, a full tap target. */
+export const ITEM_TITLE_LINK =
+  "inline-flex min-h-11 items-center font-semibold break-words text-ink underline decoration-brand-300 underline-offset-4 hover:text-brand-800 focus-ring";

@@ -9,6 +9,11 @@ import { TextInput } from "~/components/ui/text-input";
 import { MAX_LENGTH, VOLUNTEERING_TYPE_LABELS } from "~/config/constants";
 import { removedFieldName } from "~/forms/removed-image-field";
 import { stagedFieldName } from "~/forms/staged-image-field";
+import { AgeFields } from "./age-fields";
+import { CauseSkillFields } from "./cause-skill-fields";
+
+/** Where "Editar perfil" keeps the volunteer's causes and skills ("Para você" links there). */
+export const INTERESTS_ANCHOR = "interesses";
 
 /**
  * The profile fields a volunteer or an institution fills in at sign-up and edits later, so both
@@ -18,7 +23,7 @@ import { stagedFieldName } from "~/forms/staged-image-field";
 
 type ErrorFor = (field: string) => string | undefined;
 
-interface FieldsProps {
+export interface FieldsProps {
   values: Record<string, string | undefined>;
   errorFor: ErrorFor;
 }
@@ -58,6 +63,7 @@ export function VolunteerProfileFields({
         icon={<UserIcon />}
         error={errorFor("name")}
       />
+      <AgeFields values={values} errorFor={errorFor} />
       <StateCityFields
         states={states}
         cities={cities}
@@ -73,6 +79,22 @@ export function VolunteerProfileFields({
         defaultValue={values.resume}
         error={errorFor("resume")}
       />
+      {/* Optional (ADR 0045): asked here at sign-up and in "Editar perfil", no step added.
+          "Para você" links to them (#interesses); the group keeps the form's own spacing. */}
+      <div id={INTERESTS_ANCHOR} className="flex scroll-mt-24 flex-col gap-5">
+        <CauseSkillFields
+          values={values}
+          errorFor={errorFor}
+          legends={{
+            causes: "Causas que você apoia (opcional)",
+            skills: "Suas habilidades (opcional)",
+          }}
+          hints={{
+            causes: "Ajudam a encontrar eventos do seu interesse.",
+            skills: "As instituições veem o que você sabe fazer.",
+          }}
+        />
+      </div>
     </>
   );
 }

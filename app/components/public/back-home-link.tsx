@@ -1,8 +1,10 @@
 import { Link } from "react-router";
 import { ArrowLeftIcon, ArrowRightIcon } from "~/components/ui/icons";
 
+// No negative margin to line the text up with the page's edge: the hover background would then
+// run past the row (8 px on each list page, caught by the finished-page check).
 const LINK =
-  "-mx-2 inline-flex min-h-11 items-center gap-2 rounded-lg px-2 font-semibold text-brand-800 hover:bg-brand-50 hover:text-brand-900 focus-ring";
+  "inline-flex min-h-11 items-center gap-2 rounded-lg px-2 font-semibold text-brand-800 hover:bg-brand-50 hover:text-brand-900 focus-ring";
 
 /**
  * "Voltar para início" (docs/spec.md, directory): the way from a public page back to the landing;

@@ -5,6 +5,7 @@ import { formatIsoDate } from "~/events/event-dates";
 import { EVENT_FORMAT_LABELS } from "~/events/event-format";
 import type { EventCard as EventCardData } from "~/events/public-events.server";
 import { CARD_CLASS, CARD_IMAGE_SIZES, STRETCHED_LINK_CLASS } from "./card-styles";
+import { CauseTags } from "./cause-tags";
 import { ResponsiveImage } from "./responsive-image";
 
 /**
@@ -44,6 +45,7 @@ export function EventCard({
         </Heading>
         <p className="mt-1 text-sm font-medium text-brand-800">{event.institutionName}</p>
         <p className="mt-3 flex-1 text-pretty text-ink-muted">{event.resume}</p>
+        <CauseTags slugs={event.causes} className="mt-3" />
         <div className="mt-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
           <div className="flex flex-col gap-1">
             <p className="flex items-center gap-1.5 text-sm text-ink-muted">

@@ -5,7 +5,7 @@ import { PrimaryButton } from "~/components/ui/primary-button";
 import { Spinner } from "~/components/ui/spinner";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { ListPage } from "~/lists/list-page";
-import { listHref } from "~/lists/list-query";
+import { type ListQuery, listHref } from "~/lists/list-query";
 import { type LoadFailureMessages, useInfinitePages } from "./use-infinite-pages";
 
 export interface InfiniteListProps<T> {
@@ -14,7 +14,7 @@ export interface InfiniteListProps<T> {
   path: string;
   /** The JSON twin of the page ("/api/instituicoes"), for the infinite scroll. */
   apiPath: string;
-  query: Record<string, string>;
+  query: ListQuery;
   messages: LoadFailureMessages;
   /** Names the list for screen readers, e.g. "Instituições encontradas". */
   label: string;

@@ -4,6 +4,7 @@ import { DEFAULT_AVATAR_URL } from "~/components/ui/default-images";
 import { ArrowRightIcon, MapPinIcon } from "~/components/ui/icons-common";
 import type { InstitutionCard as InstitutionCardData } from "~/institutions/public-institutions.server";
 import { CARD_CLASS, CARD_IMAGE_SIZES, STRETCHED_LINK_CLASS } from "./card-styles";
+import { CauseTags } from "./cause-tags";
 import { ResponsiveImage } from "./responsive-image";
 
 /**
@@ -57,6 +58,7 @@ export function InstitutionCard({
           {institution.city}/{institution.state}
         </p>
         <p className="mt-3 flex-1 text-pretty text-ink-muted">{institution.summary}</p>
+        <CauseTags slugs={institution.causes} className="mt-3" />
         <Link
           to={`/instituicoes/${institution.id}`}
           aria-label={`Saiba mais sobre ${institution.name}`}

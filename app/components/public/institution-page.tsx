@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { ApplicationStatus } from "~/applications/applications.server";
+import { usePublicConfig } from "~/components/layout/use-public-config";
 import { BackButton } from "~/components/ui/back-button";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { DEFAULT_AVATAR_URL } from "~/components/ui/default-images";
@@ -8,10 +9,13 @@ import type { EventCard } from "~/events/public-events.server";
 import { addressLines } from "~/geo/address";
 import type { InstitutionDetail } from "~/institutions/public-institutions.server";
 import { VOLUNTEERING_TYPE_TEXT } from "~/institutions/volunteering-type-text";
+import { CauseTags } from "./cause-tags";
 import { DetailFact, Paragraphs } from "./detail-aside";
 import { EventCardGrid } from "./event-card";
 import { JoinInstitution } from "./join-institution";
+import { absoluteUrl } from "./page-meta";
 import { ResponsiveImage } from "./responsive-image";
+import { ShareLinks } from "./share-links";
 
 /** How a visitor joins: their application's state, or a preview's inert button. */
 export type JoinArea =
@@ -38,6 +42,7 @@ export function InstitutionPageView({
   top?: ReactNode;
 }) {
   const application = joinArea.kind === "public" ? joinArea.application : null;
+  const config = usePublicConfig();
   const join = (className?: string) =>
     joinArea.kind === "public" ? (
       <JoinInstitution
@@ -94,6 +99,7 @@ export function InstitutionPageView({
               Voluntariado {VOLUNTEERING_TYPE_TEXT[institution.volunteeringType].toLowerCase()}
             </span>
           </p>
+          <CauseTags slugs={institution.causes} className="mt-3" />
         </div>
         {join("w-full sm:w-auto lg:hidden")}
       </header>
@@ -135,6 +141,13 @@ export function InstitutionPageView({
           </DetailFact>
           {/* On a phone the status stands once, under the name; the button stays in both places. */}
           <div className={application ? "hidden lg:block" : undefined}>{join()}</div>
+          {joinArea.kind === "public" ? (
+            <ShareLinks
+              url={absoluteUrl(config, `/instituicoes/${institution.id}`)}
+              title={institution.name}
+              text={`Conheça ${institution.name} (${institution.city}/${institution.state}) no ${config.appName}:`}
+            />
+          ) : null}
         </aside>
       </div>
 

@@ -6,7 +6,7 @@ import { ChevronDownIcon, FilterIcon, SearchIcon } from "~/components/ui/icons";
 import { PrimaryButton } from "~/components/ui/primary-button";
 import { TextInput } from "~/components/ui/text-input";
 import { MAX_LENGTH } from "~/config/constants";
-import { listHref } from "~/lists/list-query";
+import { type ListQuery, listHref } from "~/lists/list-query";
 
 interface ListSearchFormProps {
   /** The list's path: a GET form, so search and filters work without JavaScript too. */
@@ -20,7 +20,7 @@ interface ListSearchFormProps {
   /** Fields that are not search: state, city, type... Posted with the same form. */
   filters: ReactNode;
   /** Values kept from the URL that the form does not show (e.g. the events' period). */
-  hidden?: Record<string, string>;
+  hidden?: ListQuery;
 }
 
 /**
@@ -43,9 +43,11 @@ export function ListSearchForm({
   const submit = useCallback(
     (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
-      const values: Record<string, string> = {};
+      const values: Record<string, string[]> = {};
       for (const [name, value] of new FormData(event.currentTarget)) {
-        if (typeof value === "string" && value.trim()) values[name] = value.trim();
+        if (typeof value === "string" && value.trim()) {
+          values[name] = [...(values[name] ?? []), value.trim()];
+        }
       }
       void navigate(listHref(path, values), { preventScrollReset: true });
     },
@@ -60,8 +62,10 @@ export function ListSearchForm({
       onSubmit={submit}
       className="rounded-2xl border border-line bg-white p-4 shadow-card sm:p-5"
     >
-      {Object.entries(hidden).map(([name, value]) =>
-        value ? <input key={name} type="hidden" name={name} value={value} /> : null,
+      {Object.entries(hidden).flatMap(([name, value]) =>
+        (typeof value === "string" ? [value] : value).map((each) =>
+          each ? <input key={`${name}=${each}`} type="hidden" name={name} value={each} /> : null,
+        ),
       )}
       <div className="flex items-end gap-3">
         <TextInput

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useToast } from "~/components/ui/toast";
 import { INFINITE_SCROLL_THRESHOLD_PX } from "~/config/constants";
 import type { ListPage } from "~/lists/list-page";
-import { listSearchParams } from "~/lists/list-query";
+import { type ListQuery, listSearchParams, readListQuery } from "~/lists/list-query";
 
 export interface LoadFailureMessages {
   /** The server answered with an error (SPEC: "...com os filtros aplicados."). */
@@ -25,7 +25,7 @@ export function useInfinitePages<T>({
 }: {
   first: ListPage<T>;
   apiPath: string;
-  query: Record<string, string>;
+  query: ListQuery;
   messages: LoadFailureMessages;
 }) {
   const toast = useToast();
@@ -46,7 +46,7 @@ export function useInfinitePages<T>({
     setLoading(true);
     setFailed(false);
     const page = lastPage + 1;
-    const params = listSearchParams(Object.fromEntries(new URLSearchParams(queryKey)), page);
+    const params = listSearchParams(readListQuery(queryKey), page);
     try {
       const response = await fetch(`${apiPath}?${params}`, {
         headers: { Accept: "application/json" },

@@ -1,19 +1,18 @@
 import { Link } from "react-router";
 import { PASSWORD_HINT } from "~/auth/password-messages";
+import { AddressFields } from "~/components/members/address-fields";
+import { InstitutionCausesField } from "~/components/members/institution-causes-field";
+import { InstitutionNameField, ResponsibleField } from "~/components/members/institution-fields";
 import {
   InstitutionProfileFields,
   VolunteerProfileFields,
 } from "~/components/members/profile-fields";
-import { AddressBlock } from "~/components/ui/address-block";
 import { CnpjField } from "~/components/ui/cnpj-field";
 import { EmailInput } from "~/components/ui/email-input";
-import { UserIcon } from "~/components/ui/icons";
 import type { CityOption, StateOption } from "~/components/ui/localities";
 import { PasswordInput } from "~/components/ui/password-input";
 import { PhoneField } from "~/components/ui/phone-field";
 import { RadioGroup } from "~/components/ui/radio-group";
-import { TextInput } from "~/components/ui/text-input";
-import { MAX_LENGTH } from "~/config/constants";
 import type { FormError } from "~/forms/form-validation";
 import { WizardStep } from "./wizard-step";
 
@@ -26,9 +25,6 @@ interface Places {
   states: StateOption[];
   cities?: CityOption[];
 }
-
-const locationError = (errorFor: (field: string) => string | undefined) =>
-  errorFor("uf") ?? errorFor("city");
 
 export function ProfileTypeStep({
   values,
@@ -168,36 +164,10 @@ export function InstitutionDetailsStep({ values, error, states, cities }: StepPr
     <WizardStep step={3} schema={(schemas) => schemas.institutionDetailsSchema} serverError={error}>
       {(errorFor) => (
         <>
-          <TextInput
-            name="name"
-            label="Nome da instituição"
-            autoComplete="organization"
-            maxLength={MAX_LENGTH.institutionName}
-            defaultValue={values.name}
-            error={errorFor("name")}
-          />
+          <InstitutionNameField values={values} errorFor={errorFor} />
           <CnpjField name="cnpj" defaultValue={values.cnpj} error={errorFor("cnpj")} />
-          <TextInput
-            name="responsible"
-            label="Responsável"
-            autoComplete="name"
-            maxLength={MAX_LENGTH.responsible}
-            defaultValue={values.responsible}
-            icon={<UserIcon />}
-            error={errorFor("responsible")}
-          />
-          <AddressBlock
-            states={states}
-            cities={cities}
-            defaultValues={values}
-            errors={{
-              location: locationError(errorFor),
-              street: errorFor("street"),
-              number: errorFor("number"),
-              neighborhood: errorFor("neighborhood"),
-              complete: errorFor("complete"),
-            }}
-          />
+          <ResponsibleField values={values} errorFor={errorFor} />
+          <AddressFields values={values} errorFor={errorFor} states={states} cities={cities} />
         </>
       )}
     </WizardStep>
@@ -216,6 +186,7 @@ export function InstitutionProfileStep({ values, error }: StepProps) {
       {(errorFor) => (
         <>
           <InstitutionProfileFields values={values} errorFor={errorFor} />
+          <InstitutionCausesField values={values} errorFor={errorFor} legend="Causas (opcional)" />
           <RadioGroup
             name="permitDivulgation"
             legend="Permite divulgar a instituição nas redes sociais?"

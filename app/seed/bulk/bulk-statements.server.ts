@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { CAUSES } from "../content/causes.server";
+import { CAUSE_SLUG_OF, CAUSES } from "../content/causes.server";
 import { fill, hash, indexIn, indexInGroup, pick } from "./sql-fragments.server";
 
 /**
@@ -41,6 +41,9 @@ function approvedInstitutionNumber(x: string): string {
 const institutionId = (tag: string, g: string) => `md5('${tag}:i:' || ${g})::uuid`;
 const volunteerId = (tag: string, v: string) => `md5('${tag}:v:' || ${v})::uuid`;
 const causeOf = (g: string) => `(${g} % ${CAUSES.length})`;
+/** The platform's cause (ADR 0045) of cause number `c`, as a one-element text[]. */
+const causesOf = (c: string) =>
+  `array[(array[${CAUSES.map((cause) => `'${CAUSE_SLUG_OF[cause.key]}'`).join(", ")}])[1 + ${c}]]`;
 const placeOf = (g: string) => indexIn("place_cities", g, 3);
 const daysAgo = (expr: string, salt: number, maxDays: number) =>
   `now() - (${hash(expr, salt)} % ${maxDays} + 1) * interval '1 day' - (${hash(expr, salt + 1)} % 86400) * interval '1 second'`;
@@ -112,11 +115,11 @@ export function insertInstitutions(run: BulkRun, from: number, to: number): SQL 
   ),
   i as (
     insert into institutions (user_id, name, cnpj, responsible, contact_email, summary, about,
-      volunteering_type, permit_divulgation, permit_divulgation_at, status, profile_image_id,
+      volunteering_type, causes, permit_divulgation, permit_divulgation_at, status, profile_image_id,
       cover_image_id, street, number, neighborhood, complement, city, state, reviewed_at,
       reviewed_by, created_at, updated_at)
     select id, name, cnpj, responsible, 'contato.i' || g || '.${sql.raw(run.tag)}@exemplo.org.br', summary, about,
-      volunteering_type, permit_divulgation, case when permit_divulgation then created_at end, status, logo,
+      volunteering_type, ${sql.raw(causesOf("c"))}, permit_divulgation, case when permit_divulgation then created_at end, status, logo,
       cover, street, number, neighborhood, complement, city, state,
       case when status <> 'PENDING' then least(now(), created_at + interval '2 days') end,
       case when status <> 'PENDING' then ${sql.raw(adminId)} end, created_at, created_at
@@ -216,13 +219,14 @@ export function insertEvents(run: BulkRun, from: number, to: number): SQL {
   )
   insert into events (institution_id, name, event_date, resume, about, cover_image_id, street,
     number, neighborhood, complement, city, state, status, reviewed_at, reviewed_by, created_at,
-    updated_at)
+    updated_at, causes)
   select ${sql.raw(institutionId(run.tag, "g"))}, l.event_names[1 + n], event_date,
     ${sql.raw(fill("l.event_resumes[1 + n]", { inCity: "l.place_in[1 + p]", ofCity: "l.place_of[1 + p]", neighborhood: "neighborhood" }))},
     ${sql.raw(fill("l.event_abouts[1 + n]", { inCity: "l.place_in[1 + p]", ofCity: "l.place_of[1 + p]", neighborhood: "neighborhood" }))},
     cover, street, number, neighborhood, complement, l.place_cities[1 + p], l.place_states[1 + p], status,
     case when status <> 'PENDING' then least(now(), created_at + interval '1 day') end,
-    case when status <> 'PENDING' then ${sql.raw(adminId)} end, created_at, created_at
+    case when status <> 'PENDING' then ${sql.raw(adminId)} end, created_at, created_at,
+    ${sql.raw(causesOf("c"))}
   from t, l`;
 }
 

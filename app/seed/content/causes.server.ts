@@ -1,3 +1,5 @@
+import type { CauseSlug } from "~/config/causes";
+
 /**
  * What the demo institutions work for, in pt-BR: names, short summaries (at most 80 characters),
  * mission paragraphs and event ideas per cause. Texts may hold {inCity} ("em Natal", "no Rio de Janeiro"), {ofCity} and {neighborhood}
@@ -15,6 +17,18 @@ export const CAUSE_KEYS = [
   "cultura",
 ] as const;
 export type CauseKey = (typeof CAUSE_KEYS)[number];
+
+/** Each demo cause as the platform's list names it (app/config/causes.ts, ADR 0045). */
+export const CAUSE_SLUG_OF: Readonly<Record<CauseKey, CauseSlug>> = {
+  educacao: "educacao",
+  animais: "protecao-animal",
+  idosos: "pessoas-idosas",
+  "meio-ambiente": "meio-ambiente",
+  saude: "saude",
+  fome: "combate-a-fome",
+  esporte: "esporte",
+  cultura: "cultura",
+};
 
 export interface EventIdea {
   name: string;

@@ -8,6 +8,7 @@ import {
   volunteerRequests,
   volunteers,
 } from "~/db/schema";
+import { CAUSE_SLUG_OF } from "../content/causes.server";
 import { credentialAccount, type DbExecutor } from "../credentials.server";
 import { ArtworkPool } from "../images/artwork-pool.server";
 import type { DemoPlan, PlannedEvent, PlannedInstitution } from "./plan-types.server";
@@ -110,6 +111,7 @@ export async function writeDemo(
     summary: institution.summary,
     about: institution.about,
     volunteeringType: institution.volunteeringType,
+    causes: [CAUSE_SLUG_OF[institution.cause]],
     permitDivulgation: institution.permitDivulgation,
     permitDivulgationAt: institution.permitDivulgation ? institution.createdAt : null,
     status: institution.status,
@@ -151,6 +153,7 @@ export async function writeDemo(
     name: event.name,
     eventDate: event.eventDate,
     format: event.format,
+    causes: [CAUSE_SLUG_OF[event.institution.cause]],
     resume: event.resume,
     about: event.about,
     coverImageId: storeImage(

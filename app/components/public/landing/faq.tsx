@@ -20,7 +20,7 @@ function questions(contactEmail: string): { question: string; answer: ReactNode 
     {
       question: "Existe idade mínima para participar?",
       answer:
-        "Não há restrição de idade para se cadastrar. Cada instituição pode ter regras próprias para as suas atividades, e menores de idade devem participar com o conhecimento dos pais ou responsáveis.",
+        "Sim: o cadastro de voluntários é a partir de 16 anos. Quem tem 16 ou 17 anos informa um responsável, que recebe um e-mail para autorizar o cadastro e cada termo de adesão. Cada instituição pode ter regras próprias para as suas atividades.",
     },
     {
       question: "Como me candidato a uma instituição?",

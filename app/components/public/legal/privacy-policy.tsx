@@ -259,10 +259,11 @@ export function privacyPolicySections({
         title: "Crianças e adolescentes",
         body: (
           <p>
-            Não há restrição de idade para usar o {appName}. Como determina a LGPD (art. 14), dados
-            de crianças (até 12 anos incompletos) só podem ser tratados com o consentimento de um
-            dos pais ou do responsável legal, que pode pedir a exclusão a qualquer momento pelo
-            e-mail de contato.
+            O cadastro de voluntários no {appName} é a partir de 16 anos; não tratamos dados de
+            crianças. Para adolescentes de 16 e 17 anos, seguindo o melhor interesse previsto na
+            LGPD (art. 14), pedimos a data de nascimento e o nome e o e-mail de um dos pais ou do
+            responsável legal, que autoriza o cadastro e cada termo de adesão por um link enviado
+            por e-mail e pode pedir a exclusão dos dados a qualquer momento pelo e-mail de contato.
           </p>
         ),
       },

@@ -65,9 +65,10 @@ export function termsOfUseSections({
                 <MailLink email={contactEmail} />.
               </li>
               <li>
-                Não há restrição de idade para usar a plataforma. Recomendamos que menores de 18
-                anos participem de atividades voluntárias com o conhecimento de seus pais ou
-                responsáveis, e crianças só devem se cadastrar com a autorização deles.
+                O cadastro de voluntários é permitido a partir de 16 anos. Quem tem 16 ou 17 anos
+                informa o nome e o e-mail de um dos pais ou do responsável legal, que autoriza o
+                cadastro e cada termo de adesão ao serviço voluntário por um link enviado por
+                e-mail; até essa autorização, o termo fica pendente.
               </li>
             </ul>
           </>

@@ -1,0 +1,273 @@
+import { createHash } from "node:crypto";
+import { and, desc, eq, getTableColumns, isNull, type SQL } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { uniqueViolation } from "~/db/errors.server";
+import {
+  type CertificateHourRow,
+  certificateHolders,
+  certificates,
+  institutions,
+  users,
+} from "~/db/schema";
+import { monthOf, todayInBrazil } from "~/events/event-dates";
+import { type ConfirmedHours, confirmedHoursOf } from "~/hours/confirmed-hours.server";
+import { AppError } from "~/lib/app-error";
+import { isUuid } from "~/lib/uuid";
+import { hitRateLimit, rateLimitedError, refundRateLimit } from "~/security/rate-limit.server";
+import { newCertificateCode } from "./certificate-code";
+import { CERTIFICATE_MESSAGES } from "./certificate-messages";
+import { MANY_ACTIVITIES } from "./certificate-text";
+
+/**
+ * Certificates of volunteer work (issue 16 item 5, ADR 0052): issued from CONFIRMED hours only,
+ * by the volunteer (self-serve) or by the institution, as a frozen snapshot; verified by anyone
+ * through the code; revoked only by the institution in whose name it was issued.
+ */
+
+export type CertificateScope = "EVENT" | "ONGOING" | "PERIOD";
+
+/** What to certify: one event, one ongoing application, or all hours with an institution. */
+export interface CertificateTarget {
+  scope: CertificateScope;
+  /** The event, the application (volunteer_requests), or the institution for PERIOD. */
+  id: string;
+  /** For ONGOING and PERIOD: only hours on or after / before these days. */
+  from?: string;
+  to?: string;
+}
+
+/** A certificate with the holder's name, null once the holder deleted the account. */
+export type Certificate = typeof certificates.$inferSelect & { volunteerName: string | null };
+
+/** Certificates matching `where`, each with its holder's name. */
+function selectCertificates(where: SQL | undefined) {
+  return db()
+    .select({ ...getTableColumns(certificates), volunteerName: certificateHolders.name })
+    .from(certificates)
+    .leftJoin(certificateHolders, eq(certificateHolders.certificateId, certificates.id))
+    .where(where);
+}
+
+/** Wrong codes from one network before lookups stop for a while: enumeration is pointless. */
+const MISSES_PER_NETWORK = { limit: 30, windowSeconds: 15 * 60 };
+
+/**
+ * Issues a certificate of `volunteerId`'s confirmed hours, or returns the valid one already
+ * issued for the same request and the same hours (`created: false`). `issuer` is the volunteer
+ * or an institution; an institution only ever reaches its own hours. No confirmed hours: refused.
+ */
+export async function issueCertificate(input: {
+  volunteerId: string;
+  target: CertificateTarget;
+  issuer: { id: string; role: "VOLUNTEER" | "INSTITUTION" };
+  now?: Date;
+}): Promise<{ certificate: Certificate; created: boolean }> {
+  const { volunteerId, issuer, now = new Date() } = input;
+  // An event is one day: dates asked along with it change nothing, nor the request's key.
+  const target: CertificateTarget =
+    input.target.scope === "EVENT" ? { scope: "EVENT", id: input.target.id } : input.target;
+  if (!isUuid(volunteerId) || !isUuid(target.id)) {
+    throw new AppError("invalid", CERTIFICATE_MESSAGES.noHours);
+  }
+  if (issuer.role === "VOLUNTEER" && issuer.id !== volunteerId) {
+    throw new AppError("not-found", CERTIFICATE_MESSAGES.notFound);
+  }
+  const rows = await hoursFor(volunteerId, target, issuer);
+  if (rows.length === 0) throw new AppError("invalid", CERTIFICATE_MESSAGES.noHours);
+  const institutionId = rows[0]?.institutionId ?? "";
+  const requestKey = keyOf(volunteerId, target, rows);
+
+  const existing = await validByKey(requestKey);
+  if (existing) return { certificate: existing, created: false };
+
+  const [person] = await db()
+    .select({ name: users.name })
+    .from(users)
+    .where(eq(users.id, volunteerId));
+  const [institution] = await db()
+    .select({
+      name: institutions.name,
+      cnpj: institutions.cnpj,
+      city: institutions.city,
+      state: institutions.state,
+    })
+    .from(institutions)
+    .where(eq(institutions.userId, institutionId));
+  if (!person || !institution) throw new AppError("not-found", CERTIFICATE_MESSAGES.notFound);
+
+  const hours: CertificateHourRow[] = rows.map((row) => ({
+    workedOn: row.workedOn,
+    kind: row.kind,
+    activity: row.activity,
+    minutes: row.minutes,
+  }));
+  const activities = new Set(hours.map((row) => row.activity));
+  const today = todayInBrazil(now);
+  try {
+    const id = await db().transaction(async (tx) => {
+      const [row] = await tx
+        .insert(certificates)
+        .values({
+          code: newCertificateCode(),
+          volunteerId,
+          institutionId,
+          scope: target.scope,
+          requestKey,
+          institutionName: institution.name,
+          institutionCnpj: institution.cnpj,
+          issuedPlace: `${institution.city}/${institution.state}`,
+          activity: activities.size === 1 ? (hours[0]?.activity ?? "") : MANY_ACTIVITIES,
+          periodFrom: hours[0]?.workedOn ?? today,
+          periodTo: periodEnd(hours, target.to, today),
+          totalMinutes: hours.reduce((sum, row) => sum + row.minutes, 0),
+          hours,
+          issuedAt: now,
+          issuedBy: issuer.id,
+          issuedByRole: issuer.role,
+        })
+        .returning({ id: certificates.id });
+      if (!row) throw new Error("certificate insert returned nothing");
+      await tx
+        .insert(certificateHolders)
+        .values({ certificateId: row.id, volunteerId, name: person.name });
+      return row.id;
+    });
+    const [certificate] = await selectCertificates(eq(certificates.id, id));
+    if (!certificate) throw new Error("issued certificate not found");
+    return { certificate, created: true };
+  } catch (error) {
+    // Two tabs asked at once: the other one's certificate is the answer.
+    if (uniqueViolation(error) === "certificates_valid_request_key") {
+      const winner = await validByKey(requestKey);
+      if (winner) return { certificate: winner, created: false };
+    }
+    throw error;
+  }
+}
+
+/** The confirmed hours a target covers; an institution issuer sees only its own. */
+async function hoursFor(
+  volunteerId: string,
+  target: CertificateTarget,
+  issuer: { id: string; role: "VOLUNTEER" | "INSTITUTION" },
+): Promise<ConfirmedHours[]> {
+  const own = issuer.role === "INSTITUTION" ? issuer.id : undefined;
+  if (target.scope === "PERIOD" && own && own !== target.id) return [];
+  const rows = await confirmedHoursOf(db(), {
+    volunteerId,
+    institutionId: target.scope === "PERIOD" ? target.id : own,
+    from: target.from,
+    to: target.to,
+  });
+  const chosen = rows.filter((row) => {
+    if (target.scope === "EVENT") return row.kind === "EVENT" && row.eventId === target.id;
+    if (target.scope === "ONGOING") return row.kind === "ONGOING" && row.requestId === target.id;
+    return true;
+  });
+  // Zero-minute rows (present, nothing to count) add nothing to a certificate.
+  return chosen.filter((row) => row.minutes > 0);
+}
+
+/**
+ * The same person, request and hours (ids and minutes) give the same key: asking twice returns
+ * the first certificate, while a newly confirmed month makes a new one.
+ */
+function keyOf(volunteerId: string, target: CertificateTarget, rows: ConfirmedHours[]): string {
+  const parts = [
+    volunteerId,
+    target.scope,
+    target.id,
+    target.from ?? "",
+    target.to ?? "",
+    ...rows.map((row) => `${row.id}:${row.minutes}`).sort(),
+  ];
+  return createHash("sha256").update(parts.join("|")).digest("hex");
+}
+
+/** The last day covered: an event's day, or the end of an ongoing month (not after today or `to`). */
+function periodEnd(hours: CertificateHourRow[], to: string | undefined, today: string): string {
+  let end = "";
+  for (const row of hours) {
+    const rowEnd = row.kind === "ONGOING" ? monthOf(row.workedOn).to : row.workedOn;
+    if (rowEnd > end) end = rowEnd;
+  }
+  const last = hours.at(-1)?.workedOn ?? today;
+  const cap = [to, today > last ? today : last].filter((day): day is string => Boolean(day));
+  for (const limit of cap) if (limit < end) end = limit;
+  return end;
+}
+
+async function validByKey(requestKey: string): Promise<Certificate | undefined> {
+  const [row] = await selectCertificates(
+    and(eq(certificates.requestKey, requestKey), isNull(certificates.revokedAt)),
+  );
+  return row;
+}
+
+/** A volunteer's certificates, newest first. */
+export function certificatesOfVolunteer(volunteerId: string): Promise<Certificate[]> {
+  return selectCertificates(eq(certificates.volunteerId, volunteerId)).orderBy(
+    desc(certificates.issuedAt),
+  );
+}
+
+/** Every certificate issued in an institution's name, newest first. */
+export function certificatesOfInstitution(institutionId: string): Promise<Certificate[]> {
+  return selectCertificates(eq(certificates.institutionId, institutionId)).orderBy(
+    desc(certificates.issuedAt),
+  );
+}
+
+/**
+ * A certificate its holder or its institution may download; null for anyone else (a 404, like
+ * a code that does not exist).
+ */
+export async function ownCertificate(
+  userId: string,
+  certificateId: string,
+): Promise<Certificate | null> {
+  if (!isUuid(certificateId)) return null;
+  const [row] = await selectCertificates(eq(certificates.id, certificateId));
+  if (!row) return null;
+  return row.volunteerId === userId || row.institutionId === userId ? row : null;
+}
+
+/**
+ * The public lookup by code (already normalized). Each code that finds nothing counts against
+ * the client's network; found ones are given back, so a secretary checking a pile of paper is
+ * never stopped while someone guessing codes is.
+ */
+export async function lookUpCertificate(
+  code: string,
+  network: string,
+): Promise<Certificate | null> {
+  const key = `certificate-lookup:${network}`;
+  const limit = await hitRateLimit(key, MISSES_PER_NETWORK);
+  if (!limit.allowed) throw rateLimitedError(limit.retryAfterSeconds);
+  const [row] = await selectCertificates(eq(certificates.code, code));
+  if (row) await refundRateLimit(key, MISSES_PER_NETWORK);
+  return row ?? null;
+}
+
+/**
+ * The institution revokes a certificate issued in its name (a mistake, hours that were not
+ * given): the code then answers "revogado". Revoking twice changes nothing.
+ */
+export async function revokeCertificate(input: {
+  institutionId: string;
+  certificateId: string;
+  reason: string;
+  now?: Date;
+}): Promise<Certificate> {
+  const { institutionId, certificateId, reason, now = new Date() } = input;
+  const certificate = await ownCertificate(institutionId, certificateId);
+  if (!certificate || certificate.institutionId !== institutionId) {
+    throw new AppError("not-found", CERTIFICATE_MESSAGES.notFound);
+  }
+  if (certificate.revokedAt) return certificate;
+  await db()
+    .update(certificates)
+    .set({ revokedAt: now, revokedBy: institutionId, revokeReason: reason })
+    .where(and(eq(certificates.id, certificate.id), isNull(certificates.revokedAt)));
+  return (await ownCertificate(institutionId, certificate.id)) ?? certificate;
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "participations" ADD COLUMN "reminded_for_start" timestamp with time zone;

@@ -1,0 +1,2 @@
+CREATE INDEX "events_skills_idx" ON "events" USING gin ("skills") WHERE "events"."status" = 'APPROVED';--> statement-breakpoint
+CREATE INDEX "events_place_idx" ON "events" USING btree ("state","city") WHERE "events"."status" = 'APPROVED';

@@ -1,0 +1,156 @@
+import { z } from "zod";
+import { requiredText } from "~/forms/field-rules";
+import { parseHours } from "./hours-format";
+
+/**
+ * The hours forms (issue 16, item 3; ADR 0051): the same schemas check in the browser and in
+ * the action. Limits follow the table's CHECK: an event lasts at most a day, a month of an
+ * ongoing activity at most 300 hours.
+ */
+export const HOURS_LIMITS = { eventMinutes: 24 * 60, monthMinutes: 300 * 60, text: 500 };
+
+export const HOURS_MESSAGES = {
+  hoursRequired: "Informe as horas.",
+  hoursInvalid: "Informe as horas como 4, 2,5 ou 2h30.",
+  eventTooLong: "Um evento conta no máximo 24 horas por pessoa.",
+  monthTooLong: "Um mês conta no máximo 300 horas.",
+  zero: "As horas devem ser mais que zero.",
+  monthRequired: "Informe o mês.",
+  monthFuture: "O mês não pode estar no futuro.",
+  activityRequired: "Escolha a atividade.",
+  descriptionRequired: "Conte o que você fez.",
+  descriptionShort: "Conte o que você fez em pelo menos 3 caracteres.",
+  descriptionLong: `A descrição deve ter no máximo ${HOURS_LIMITS.text} caracteres.`,
+  reasonRequired: "Informe o motivo da recusa.",
+  reasonShort: "O motivo deve ter pelo menos 3 caracteres.",
+  reasonLong: `O motivo deve ter no máximo ${HOURS_LIMITS.text} caracteres.`,
+  notFound: "Registro de horas não encontrado.",
+  applicationNotFound: "Atividade não encontrada.",
+  alreadyDecided:
+    "A instituição já analisou as horas deste mês: elas não podem mais ser alteradas por você.",
+  alreadyDecidedInstitution: "Estas horas já foram analisadas.",
+  eventNotStarted: "As horas só podem ser confirmadas depois que o evento começa.",
+  eventCancelled: "Este evento foi cancelado: não há horas a confirmar.",
+  nobody: "Ninguém a confirmar: o evento não teve participantes confirmados.",
+  unknownIntent: "Não foi possível entender o pedido. Tente de novo pelo botão da página.",
+} as const;
+
+/** Hours typed as "4", "2,5" or "2h30", as minutes between 1 and `max`. */
+export function hoursField(maxMinutes: number, tooLong: string) {
+  return z
+    .string({ error: HOURS_MESSAGES.hoursRequired })
+    .trim()
+    .min(1, HOURS_MESSAGES.hoursRequired)
+    .transform((text, context) => {
+      const minutes = parseHours(text);
+      if (minutes === null) {
+        context.addIssue({ code: "custom", message: HOURS_MESSAGES.hoursInvalid });
+        return z.NEVER;
+      }
+      if (minutes === 0) {
+        context.addIssue({ code: "custom", message: HOURS_MESSAGES.zero });
+        return z.NEVER;
+      }
+      if (minutes > maxMinutes) {
+        context.addIssue({ code: "custom", message: tooLong });
+        return z.NEVER;
+      }
+      return minutes;
+    });
+}
+
+/** "2026-11": a month, stored as its first day. */
+const monthField = z
+  .string({ error: HOURS_MESSAGES.monthRequired })
+  .trim()
+  .min(1, HOURS_MESSAGES.monthRequired)
+  .regex(/^(19|2\d)\d{2}-(0[1-9]|1[0-2])$/, HOURS_MESSAGES.monthRequired);
+
+const descriptionField = requiredText(
+  {
+    required: HOURS_MESSAGES.descriptionRequired,
+    tooShort: HOURS_MESSAGES.descriptionShort,
+    tooLong: HOURS_MESSAGES.descriptionLong,
+  },
+  { min: 3, max: HOURS_LIMITS.text },
+);
+
+/** The volunteer logs a month of an ongoing activity (an accepted application). */
+export const logHoursSchema = z.object({
+  requestId: z.uuid(HOURS_MESSAGES.activityRequired),
+  month: monthField,
+  hours: hoursField(HOURS_LIMITS.monthMinutes, HOURS_MESSAGES.monthTooLong),
+  description: descriptionField,
+});
+
+export type LogHoursInput = z.output<typeof logHoursSchema>;
+
+/** The institution confirms a month of an accepted application directly. */
+export const confirmMonthSchema = logHoursSchema;
+
+/** "Recusar" needs a reason the volunteer reads. */
+export const declineHoursSchema = z.object({
+  id: z.uuid(HOURS_MESSAGES.notFound),
+  reason: requiredText(
+    {
+      required: HOURS_MESSAGES.reasonRequired,
+      tooShort: HOURS_MESSAGES.reasonShort,
+      tooLong: HOURS_MESSAGES.reasonLong,
+    },
+    { min: 3, max: HOURS_LIMITS.text },
+  ),
+});
+
+/** An event's hours for one person: present with hours, or "Não compareceu". */
+export const eventEntrySchema = z.discriminatedUnion("present", [
+  z.object({
+    present: z.literal(true),
+    minutes: hoursField(HOURS_LIMITS.eventMinutes, HOURS_MESSAGES.eventTooLong),
+  }),
+  z.object({ present: z.literal(false) }),
+]);
+
+export type EventEntry = { userId: string } & (
+  | { present: true; minutes: number }
+  | { present: false }
+);
+
+/**
+ * The event hours form: per person a hidden `person` (their id), a "Compareceu" checkbox
+ * `present-<id>` and hours `hours-<id>`; `allHours` fills the rows left blank (a whole-day
+ * event has no length to prefill). The first failing row's message is named after its field,
+ * so it shows next to that person's hours. Read as the list of entries.
+ */
+export const eventHoursFormSchema = z
+  .looseObject({
+    person: z.union([z.string(), z.array(z.string())], { error: HOURS_MESSAGES.nobody }),
+    allHours: z.string().optional(),
+  })
+  .transform((values, context) => {
+    const entries: EventEntry[] = [];
+    for (const userId of new Set([values.person].flat())) {
+      const present = values[`present-${userId}`] === "on";
+      const typed = values[`hours-${userId}`];
+      const hours = typeof typed === "string" ? typed : (values.allHours ?? "");
+      const parsed = eventEntrySchema.safeParse(
+        present ? { present, minutes: hours } : { present },
+      );
+      if (!parsed.success) {
+        context.addIssue({
+          code: "custom",
+          path: [`hours-${userId}`],
+          message: parsed.error.issues[0]?.message ?? HOURS_MESSAGES.hoursInvalid,
+        });
+        return z.NEVER;
+      }
+      entries.push(
+        parsed.data.present
+          ? { userId, present: true, minutes: parsed.data.minutes }
+          : { userId, present: false },
+      );
+    }
+    return entries;
+  });
+
+/** The first day of a "2026-11" month. */
+export const monthStart = (month: string) => `${month}-01`;

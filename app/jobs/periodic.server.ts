@@ -1,0 +1,24 @@
+import { log } from "~/lib/log.server";
+
+/**
+ * Runs `job` now and then every `everyMs` in this process, logging (never throwing) a failure.
+ * The returned stop function waits for a run in progress, so the database is not closed under
+ * it. Jobs started this way must tolerate overlapping runs, in one instance or several.
+ */
+export function startPeriodic(
+  name: string,
+  everyMs: number,
+  job: () => Promise<unknown>,
+): () => Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  const run = () => {
+    running = job().catch((error: unknown) => log.error({ err: error }, `${name} failed`));
+  };
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  run();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

@@ -1,0 +1,204 @@
+import { MemberForm } from "~/components/members/member-form";
+import { MemberSection } from "~/components/members/member-section";
+import { PendingHoursList } from "~/components/members/pending-hours";
+import { BackButton } from "~/components/ui/back-button";
+import { ErrorMessage } from "~/components/ui/error-message";
+import { SectionHeading } from "~/components/ui/section-heading";
+import { SelectField } from "~/components/ui/select-field";
+import { TextArea } from "~/components/ui/text-area";
+import { TextInput } from "~/components/ui/text-input";
+import { publicConfig } from "~/config/public-config.server";
+import { todayInBrazil } from "~/events/event-dates";
+import { validateForm } from "~/forms/form-validation";
+import { recentMonths } from "~/hours/hours-format";
+import {
+  confirmMonthSchema,
+  declineHoursSchema,
+  HOURS_LIMITS,
+  HOURS_MESSAGES,
+} from "~/hours/hours-schema";
+import {
+  acceptedApplications,
+  confirmMonth,
+  decideOngoingHours,
+  listPendingHours,
+} from "~/hours/ongoing-hours.server";
+import { shownError } from "~/hours/shown-error";
+import { log } from "~/lib/log.server";
+import { refusalOf } from "~/web/app-error.server";
+import { redirectWithFlash } from "~/web/flash.server";
+import { sessionUser } from "~/web/guards.server";
+import { readFormData } from "~/web/read-form-data.server";
+import type { Route } from "./+types/app.instituicao.horas";
+import { formFailure, saveOrFail } from "./app.member-form.server";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const appName = matches[0]?.loaderData?.config.appName ?? "";
+  return [{ title: `Horas dos voluntários | ${appName}` }, { name: "robots", content: "noindex" }];
+}
+
+const PAGE = "/app/instituicao/horas";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = sessionUser(context);
+  const [pending, applications] = await Promise.all([
+    listPendingHours(user.id),
+    acceptedApplications({ institutionId: user.id }),
+  ]);
+  return { pending, applications, thisMonth: todayInBrazil().slice(0, 7) };
+}
+
+const journeyUrl = () => new URL("/app/jornada", publicConfig().baseUrl).toString();
+
+/** Approve, decline (with a reason) or confirm a month directly (ADR 0051). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = sessionUser(context);
+  const formData = await readFormData(request);
+  const intent = formData.get("intent");
+  if (intent === "month") {
+    const form = validateForm(confirmMonthSchema, formData);
+    if (!form.ok) return formFailure(formData, form.error);
+    let name = "";
+    const failed = await saveOrFail(
+      formData,
+      "hours: month",
+      "Não foi possível confirmar as horas. Tente novamente.",
+      async () => {
+        ({ name } = await confirmMonth({
+          ...form.data,
+          minutes: form.data.hours,
+          institutionId: user.id,
+          journeyUrl: journeyUrl(),
+        }));
+      },
+    );
+    if (failed) return failed;
+    throw redirectWithFlash(PAGE, `Horas de ${name} confirmadas.`, "success");
+  }
+  if (intent !== "approve" && intent !== "decline") {
+    throw redirectWithFlash(PAGE, HOURS_MESSAGES.unknownIntent, "error");
+  }
+  let reason: string | undefined;
+  if (intent === "decline") {
+    const form = validateForm(declineHoursSchema, formData);
+    if (!form.ok) return formFailure(formData, form.error);
+    reason = form.data.reason;
+  }
+  try {
+    const { name } = await decideOngoingHours({
+      institutionId: user.id,
+      hoursId: String(formData.get("id") ?? ""),
+      decision: intent,
+      reason,
+      journeyUrl: journeyUrl(),
+    });
+    const done = intent === "approve" ? "aprovadas" : "recusadas";
+    throw redirectWithFlash(PAGE, `Horas de ${name} ${done}. Avisamos por e-mail.`, "success");
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const refused = refusalOf(error);
+    if (refused) throw redirectWithFlash(PAGE, refused.error.message, "error");
+    log.error({ err: error }, "hours decision failed");
+    throw redirectWithFlash(PAGE, "Não foi possível salvar a decisão. Tente novamente.", "error");
+  }
+}
+
+const loadSchemas = () => import("~/hours/hours-schema");
+const MONTH_FIELDS = ["requestId", "month", "hours", "description"];
+
+export default function InstitutionHours({ loaderData, actionData }: Route.ComponentProps) {
+  const { pending, applications, thisMonth } = loaderData;
+  const values = actionData?.values ?? {};
+  // A failed post shows by its form: a decline in its row, a month in the month form; one the
+  // page has no place for (a row already gone, a forged field) at the top.
+  const declineRow = pending.find((row) => row.id === values.id);
+  const failedDecline =
+    actionData && values.intent === "decline" && declineRow
+      ? { id: declineRow.id, reason: values.reason ?? "", error: actionData.error }
+      : null;
+  const monthError =
+    values.intent === "month" && applications.length > 0
+      ? shownError(actionData?.error, MONTH_FIELDS)
+      : null;
+  const topError = actionData && !failedDecline && !monthError ? actionData.error.message : null;
+  return (
+    <section className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
+      <BackButton to="/app/instituicao" />
+      <SectionHeading
+        as="h1"
+        label="Área da instituição"
+        title="Horas dos voluntários"
+        description="Horas de voluntariado contínuo: só contam para o voluntário depois que você confirma."
+        className="mt-4"
+      />
+      <ErrorMessage
+        message={topError}
+        className="mt-6 rounded-xl border border-danger-200 bg-danger-50 p-4"
+      />
+      <MemberSection title="Aguardando aprovação" count={pending.length}>
+        <PendingHoursList pending={pending} failed={failedDecline} />
+      </MemberSection>
+      <MemberSection title="Confirmar horas de um mês">
+        {applications.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-line bg-white p-6 text-center text-ink-muted">
+            Quando você aceitar candidaturas, poderá confirmar aqui as horas de cada voluntário por
+            mês.
+          </p>
+        ) : (
+          <div className="rounded-2xl border border-line bg-white p-5 shadow-card sm:p-6">
+            <MemberForm
+              schemas={loadSchemas}
+              schema={(schemas) => schemas.confirmMonthSchema}
+              serverError={monthError}
+              submitLabel="Confirmar horas"
+            >
+              {(errorFor) => {
+                const monthValues = values.intent === "month" ? values : {};
+                return (
+                  <>
+                    <input type="hidden" name="intent" value="month" />
+                    <SelectField
+                      name="requestId"
+                      label="Voluntário"
+                      options={applications.map((application) => ({
+                        value: application.requestId,
+                        label: application.name,
+                      }))}
+                      defaultValue={monthValues.requestId ?? ""}
+                      error={errorFor("requestId")}
+                    />
+                    <div className="grid gap-5 sm:grid-cols-2">
+                      <SelectField
+                        name="month"
+                        label="Mês"
+                        options={recentMonths(thisMonth)}
+                        defaultValue={monthValues.month ?? thisMonth}
+                        error={errorFor("month")}
+                      />
+                      <TextInput
+                        name="hours"
+                        label="Horas no mês"
+                        inputMode="decimal"
+                        hint="Ex.: 4, 2,5 ou 2h30"
+                        defaultValue={monthValues.hours}
+                        error={errorFor("hours")}
+                      />
+                    </div>
+                    <TextArea
+                      name="description"
+                      label="Atividade realizada"
+                      rows={3}
+                      maxLength={HOURS_LIMITS.text}
+                      defaultValue={monthValues.description}
+                      error={errorFor("description")}
+                    />
+                  </>
+                );
+              }}
+            </MemberForm>
+          </div>
+        )}
+      </MemberSection>
+    </section>
+  );
+}

@@ -1,0 +1,15 @@
+import { data } from "react-router";
+import { agreementPdfDownload } from "~/agreements/agreement-pdf.server";
+import { findAgreement } from "~/agreements/agreements.server";
+import { sessionUser } from "~/web/guards.server";
+import type { Route } from "./+types/app.instituicao.termos.$id.termo[.]pdf";
+
+/** Read-only: a POST gets a plain 405 (app/lib/refuse-writes.server.ts). */
+export { refuseWrites as action } from "~/lib/refuse-writes.server";
+
+/** The institution's copy of a termo it issued as PDF; another institution's id is 404. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const agreement = await findAgreement(params.id, { institutionId: sessionUser(context).id });
+  if (!agreement) throw data(null, { status: 404 });
+  return agreementPdfDownload(agreement);
+}

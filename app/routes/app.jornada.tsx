@@ -1,0 +1,142 @@
+import { JourneyActivities, JourneyTotals } from "~/components/members/hours-journey";
+import { MemberForm } from "~/components/members/member-form";
+import { MemberSection } from "~/components/members/member-section";
+import { BackButton } from "~/components/ui/back-button";
+import { ErrorMessage } from "~/components/ui/error-message";
+import { SectionHeading } from "~/components/ui/section-heading";
+import { SelectField } from "~/components/ui/select-field";
+import { TextArea } from "~/components/ui/text-area";
+import { TextInput } from "~/components/ui/text-input";
+import { todayInBrazil } from "~/events/event-dates";
+import { validateForm } from "~/forms/form-validation";
+import { recentMonths } from "~/hours/hours-format";
+import { HOURS_LIMITS, logHoursSchema } from "~/hours/hours-schema";
+import { journeyOf } from "~/hours/journey.server";
+import { acceptedApplications, logOngoingHours } from "~/hours/ongoing-hours.server";
+import { shownError } from "~/hours/shown-error";
+import { redirectWithFlash } from "~/web/flash.server";
+import { sessionUser } from "~/web/guards.server";
+import { readFormData } from "~/web/read-form-data.server";
+import type { Route } from "./+types/app.jornada";
+import { formFailure, saveOrFail } from "./app.member-form.server";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const appName = matches[0]?.loaderData?.config.appName ?? "";
+  return [{ title: `Minha jornada | ${appName}` }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = sessionUser(context);
+  const [journey, activities] = await Promise.all([
+    journeyOf(user.id),
+    acceptedApplications({ volunteerId: user.id }),
+  ]);
+  return { journey, activities, thisMonth: todayInBrazil().slice(0, 7) };
+}
+
+/** Logs a month of an ongoing activity; the institution decides it (ADR 0051). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = sessionUser(context);
+  const formData = await readFormData(request);
+  const form = validateForm(logHoursSchema, formData);
+  if (!form.ok) return formFailure(formData, form.error);
+  const failed = await saveOrFail(
+    formData,
+    "hours: log",
+    "Não foi possível registrar as horas. Tente novamente.",
+    () => logOngoingHours({ ...form.data, minutes: form.data.hours, volunteerId: user.id }),
+  );
+  if (failed) return failed;
+  throw redirectWithFlash(
+    "/app/jornada",
+    "Horas registradas. Elas passam a contar quando a instituição confirmar.",
+    "success",
+  );
+}
+
+const loadSchemas = () => import("~/hours/hours-schema");
+const LOG_FIELDS = ["requestId", "month", "hours", "description"];
+
+export default function MyJourney({ loaderData, actionData }: Route.ComponentProps) {
+  const { journey, activities, thisMonth } = loaderData;
+  const values = actionData?.values ?? {};
+  const error = shownError(actionData?.error, LOG_FIELDS);
+  return (
+    <section className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
+      <BackButton to="/app/voluntario" />
+      <SectionHeading
+        as="h1"
+        label="Área do voluntário"
+        title="Minha jornada"
+        description="Suas horas de voluntariado confirmadas pelas instituições."
+        className="mt-4"
+      />
+      {activities.length === 0 ? (
+        <ErrorMessage
+          message={error?.message}
+          className="mt-6 rounded-xl border border-danger-200 bg-danger-50 p-4"
+        />
+      ) : null}
+      <JourneyTotals journey={journey} />
+      <JourneyActivities journey={journey} />
+      {activities.length > 0 ? (
+        <MemberSection title="Registrar horas de atividade contínua">
+          <div className="rounded-2xl border border-line bg-white p-5 shadow-card sm:p-6">
+            <p className="mb-5 text-sm text-ink-muted">
+              Para o voluntariado que você faz com uma instituição que aceitou sua candidatura.
+              Registre um mês por vez; a instituição confirma ou recusa.
+            </p>
+            <MemberForm
+              schemas={loadSchemas}
+              schema={(schemas) => schemas.logHoursSchema}
+              serverError={error}
+              submitLabel="Registrar horas"
+            >
+              {(errorFor) => (
+                <>
+                  <SelectField
+                    name="requestId"
+                    label="Instituição"
+                    options={activities.map((activity) => ({
+                      value: activity.requestId,
+                      label: activity.name,
+                    }))}
+                    defaultValue={
+                      values.requestId ?? (activities.length === 1 ? activities[0]?.requestId : "")
+                    }
+                    error={errorFor("requestId")}
+                  />
+                  <div className="grid gap-5 sm:grid-cols-2">
+                    <SelectField
+                      name="month"
+                      label="Mês"
+                      options={recentMonths(thisMonth)}
+                      defaultValue={values.month ?? thisMonth}
+                      error={errorFor("month")}
+                    />
+                    <TextInput
+                      name="hours"
+                      label="Horas no mês"
+                      inputMode="decimal"
+                      hint="Ex.: 4, 2,5 ou 2h30"
+                      defaultValue={values.hours}
+                      error={errorFor("hours")}
+                    />
+                  </div>
+                  <TextArea
+                    name="description"
+                    label="O que você fez"
+                    rows={3}
+                    maxLength={HOURS_LIMITS.text}
+                    defaultValue={values.description}
+                    error={errorFor("description")}
+                  />
+                </>
+              )}
+            </MemberForm>
+          </div>
+        </MemberSection>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { emailOutbox, events, users, volunteerRequests, volunteers } from "~/db/schema";
+
+/**
+ * Rows for the termo de adesão tests (issue 16): volunteers with or without a birth date and
+ * guardian, an application to answer and an event to join, written straight into the tables.
+ */
+
+let people = 0;
+
+export async function insertVolunteer(
+  db: Database,
+  input: {
+    name?: string;
+    birthDate?: string | null;
+    guardian?: { name: string; email: string } | null;
+  } = {},
+): Promise<{ id: string; email: string; name: string }> {
+  people += 1;
+  const name = input.name ?? `Pessoa ${people}`;
+  const email = `pessoa${people}-${Date.now()}@teste.org.br`;
+  const [user] = await db
+    .insert(users)
+    .values({ email, name, profile: "VOLUNTEER" })
+    .returning({ id: users.id });
+  const id = user?.id ?? "";
+  await db.insert(volunteers).values({
+    userId: id,
+    summary: "Gosto de ajudar.",
+    state: "PE",
+    city: "Recife",
+    birthDate: input.birthDate ?? null,
+    guardianName: input.guardian?.name ?? null,
+    guardianEmail: input.guardian?.email ?? null,
+  });
+  return { id, email, name };
+}
+
+export async function insertApplication(
+  db: Database,
+  volunteer: { id: string; email: string },
+  institutionId: string,
+): Promise<string> {
+  const [row] = await db
+    .insert(volunteerRequests)
+    .values({
+      volunteerId: volunteer.id,
+      institutionId,
+      replyEmail: volunteer.email,
+      phone: "81988887777",
+      summary: "Quero ajudar aos sábados.",
+    })
+    .returning({ id: volunteerRequests.id });
+  return row?.id ?? "";
+}
+
+export async function insertEvent(
+  db: Database,
+  institutionId: string,
+  input: { name?: string; date?: string; places?: number | null } = {},
+): Promise<string> {
+  const [row] = await db
+    .insert(events)
+    .values({
+      institutionId,
+      name: input.name ?? "Mutirão de leitura",
+      eventDate: input.date ?? "2026-12-12",
+      startTime: "09:00",
+      endTime: "13:00",
+      resume: "Leitura para crianças.",
+      about: "Uma manhã de leitura.",
+      street: "Rua da Aurora",
+      number: "120",
+      neighborhood: "Boa Vista",
+      city: "Recife",
+      state: "PE",
+      status: "APPROVED",
+      places: input.places ?? null,
+    })
+    .returning({ id: events.id });
+  return row?.id ?? "";
+}
+
+/** The queued e-mails to one address, of one kind. */
+export function outboxTo(db: Database, to: string) {
+  return db.select().from(emailOutbox).where(eq(emailOutbox.to, to));
+}
+
+/** The link an e-mail carries to a path of ours ("/responsavel/...", "/app/termos/..."). */
+export function linkIn(text: string, path: string): string {
+  const match = new RegExp(`https?://[^\\s]+${path}[^\\s]*`).exec(text);
+  if (!match) throw new Error(`no ${path} link in the e-mail`);
+  return match[0];
+}
