@@ -37,6 +37,7 @@ const integration = (
     include: ["tests/integration/**/*.test.ts"],
     environment: "node",
     globalSetup: [DATABASE_TEMPLATES],
+    setupFiles: ["tests/setup/integration-env.ts"],
     env: { TEST_DATABASE_KIND: kind },
     // A worker's files share its loaded modules, as in the e2e projects: each file opens its own
     // database in its hooks and closes it after. Importing the app again for every file was a

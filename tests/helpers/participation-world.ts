@@ -60,7 +60,6 @@ export function participationWorld(db: Database, institutionId: string) {
 
 /** The database of a participation test file with one approved institution and its world. */
 export async function participationTestbed(institution: { name: string; email: string }) {
-  process.env.BASE_URL = "http://localhost:3000";
   const database = await testDatabase();
   const institutionId = await insertInstitution(database.db, {
     ...institution,

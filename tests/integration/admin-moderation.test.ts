@@ -35,8 +35,6 @@ const insertInstitution = (
 ) => insertRow(db, { name, email, status });
 
 beforeAll(async () => {
-  // Vitest sets BASE_URL to Vite's "/" base; the e-mails' links need an origin.
-  process.env.BASE_URL = "http://localhost:3000";
   ({ database, db, adminId } = await databaseWithAdmin());
 });
 

@@ -25,6 +25,7 @@ import {
 } from "../helpers/agreement-world";
 import { type TestDatabase, testDatabase } from "../helpers/database";
 import { keepPage, pdfInfo, pdfPages, pdfText } from "../helpers/pdf";
+import { TEST_ORIGIN } from "../helpers/test-origin";
 
 /**
  * Termos de adesão (issue 16, item 1; ADR 0049) on a real database (PGlite, and PostgreSQL when
@@ -48,7 +49,6 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
 }
 
 beforeAll(async () => {
-  process.env.BASE_URL = "http://localhost:3000";
   database = await testDatabase();
   db = database.db;
   institutionId = await insertInstitution(db, {
@@ -109,7 +109,7 @@ describe("an accepted application", () => {
     );
     expect(mails).toHaveLength(1);
     expect(linkIn(mails[0]?.text ?? "", "/app/termos/")).toBe(
-      `http://localhost:3000/app/termos/${row.id}`,
+      `${TEST_ORIGIN}/app/termos/${row.id}`,
     );
   });
 
@@ -203,7 +203,7 @@ describe("a place in an event", () => {
       eventId,
       userId: first.id,
       now: NOW,
-      eventUrl: (id) => `http://localhost:3000/eventos/${id}`,
+      eventUrl: (id) => `${TEST_ORIGIN}/eventos/${id}`,
     });
     expect(await listVolunteerAgreements(second.id)).toHaveLength(1);
     // Joining again after leaving keeps the one termo of that place.

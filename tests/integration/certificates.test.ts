@@ -44,7 +44,6 @@ let volunteerId: string;
 let eventId: string;
 
 beforeAll(async () => {
-  process.env.BASE_URL = SITE.baseUrl;
   database = await testDatabase();
   db = database.db;
   institutionId = await insertInstitution(db, {

@@ -70,7 +70,6 @@ function birthDateAged(years: number): string {
 }
 
 beforeAll(async () => {
-  process.env.BASE_URL = "http://localhost:3000";
   database = await testDatabase();
   db = database.db;
   institutionId = await insertInstitution(db, {

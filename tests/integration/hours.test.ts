@@ -20,6 +20,7 @@ import { joinEvent } from "~/participation/participation.server";
 import { insertInstitution } from "../helpers/admin-fixtures";
 import type { TestDatabase } from "../helpers/database";
 import { participationTestbed, type participationWorld } from "../helpers/participation-world";
+import { TEST_ORIGIN } from "../helpers/test-origin";
 
 /**
  * Confirmed hours and "Minha jornada" (issue 16, items 3 and 4) on a real database: the
@@ -37,7 +38,7 @@ let world: ReturnType<typeof participationWorld>;
 const BEFORE = new Date("2026-12-01T12:00:00Z");
 // 2026-12-10 09:00 in Brasília is 12:00 UTC: the event has started an hour later.
 const AFTER = new Date("2026-12-10T13:00:00Z");
-const JOURNEY = "http://localhost:3000/app/jornada";
+const JOURNEY = `${TEST_ORIGIN}/app/jornada`;
 
 beforeAll(async () => {
   ({ database, db, institutionId, world } = await participationTestbed({

@@ -38,6 +38,7 @@ import { FAKE_PNG, makeCostlyPng, makeJpeg } from "../helpers/images";
 import { startSmtpSink } from "../helpers/mail";
 import { institutionAndVolunteer } from "../helpers/outbox-fixtures";
 import { pixelBomb } from "../helpers/security-uploads";
+import { TEST_ORIGIN } from "../helpers/test-origin";
 
 /**
  * Issue 11, items 3, 4, 5 and 9 below the HTTP layer (docs/decisions/0016 to 0018): the outbox
@@ -49,7 +50,6 @@ import { pixelBomb } from "../helpers/security-uploads";
  */
 
 process.env.SESSION_SECRET ??= "input-hardening-test-secret-0123456789abcdef";
-process.env.BASE_URL = "http://127.0.0.1:9";
 
 let database: TestDatabase;
 let db: Database;
@@ -133,7 +133,7 @@ describe("the outbox: one recipient, exactly one address", () => {
         applyToInstitution({
           volunteer: { id: volunteerId, name: "Lia Moraes", email: "lia@teste.org.br" },
           institution: target,
-          institutionUrl: "http://localhost:3000/instituicoes/casa-aberta",
+          institutionUrl: `${TEST_ORIGIN}/instituicoes/casa-aberta`,
           replyEmail: "lia@teste.org.br",
           phone: "5521988887777",
           summary: "Quero ajudar.",

@@ -104,7 +104,6 @@ const directory = (search: string) =>
   listApprovedInstitutions({ search, uf: "", city: "", type: null }, 1);
 
 beforeAll(async () => {
-  process.env.BASE_URL = "http://localhost:3000";
   ({ database, db, adminId } = await databaseWithAdmin());
 });
 

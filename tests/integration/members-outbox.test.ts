@@ -12,6 +12,7 @@ import { startMailWorker } from "~/email/worker.server";
 import { type TestDatabase, testDatabase } from "../helpers/database";
 import { type SmtpSink, startSmtpSink } from "../helpers/mail";
 import { institutionAndVolunteer } from "../helpers/outbox-fixtures";
+import { TEST_ORIGIN } from "../helpers/test-origin";
 
 /**
  * Issue 5: stopping SMTP during an application loses nothing. The application and its e-mail
@@ -20,10 +21,8 @@ import { institutionAndVolunteer } from "../helpers/outbox-fixtures";
  * holds for the institution's answer to the volunteer. Runs on PGlite and on PostgreSQL.
  */
 
-// Templates read the configuration: a secret of the test's own (no file written in ./data), and
-// a real origin for links (Vitest sets BASE_URL to Vite's "/").
+// Templates read the configuration: a secret of the test's own (no file written in ./data).
 process.env.SESSION_SECRET ??= "members-outbox-test-secret-0123456789abcdef";
-process.env.BASE_URL = "http://127.0.0.1:9";
 
 let database: TestDatabase;
 let db: Database;
@@ -31,7 +30,7 @@ let mailDir: string;
 let institutionId: string;
 let volunteer: { id: string; name: string; email: string };
 const VOLUNTEER_EMAIL = "renata@teste.org.br";
-const INSTITUTION_URL = "http://localhost:3000/instituicoes/lar-aconchego";
+const INSTITUTION_URL = `${TEST_ORIGIN}/instituicoes/lar-aconchego`;
 
 const CONTACT = "contato.lar-aconchego@teste.org.br";
 const REPLY = "renata.lima@teste.org.br";

@@ -16,6 +16,7 @@ import { insertInstitution } from "../helpers/admin-fixtures";
 import { type TestDatabase, testDatabase } from "../helpers/database";
 import { eventInputOf } from "../helpers/event-input";
 import { makeJpeg } from "../helpers/images";
+import { TEST_ORIGIN } from "../helpers/test-origin";
 
 /**
  * Taking part in an event (issue 15, item 2) on a real database (PGlite, and PostgreSQL when
@@ -29,7 +30,7 @@ let institutionId: string;
 let people = 0;
 
 const NOW = new Date("2026-12-01T12:00:00Z");
-const eventUrl = (id: string) => `http://localhost:3000/eventos/${id}`;
+const eventUrl = (id: string) => `${TEST_ORIGIN}/eventos/${id}`;
 
 async function volunteer(): Promise<string> {
   people += 1;
@@ -78,7 +79,6 @@ async function statuses(eventId: string) {
 }
 
 beforeAll(async () => {
-  process.env.BASE_URL = "http://localhost:3000";
   database = await testDatabase();
   db = database.db;
   institutionId = await insertInstitution(db, {

@@ -14,7 +14,6 @@ let database: TestDatabase;
 let db: Database;
 
 beforeAll(async () => {
-  process.env.BASE_URL = "http://localhost:3000";
   database = await testDatabase();
   db = database.db;
 });
