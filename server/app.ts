@@ -12,6 +12,7 @@ import {
 import { startMailer, stopMailer } from "~/email/mailer.server";
 import { GEO_CACHE_CONTROL } from "~/geo/cache";
 import { geographyAnswer } from "~/geo/geo-response.server";
+import { startHoursDueReminders } from "~/hours/hours-due.server";
 import { startHousekeeping } from "~/jobs/housekeeping.server";
 import { withAfterResponse } from "~/lib/after-response.server";
 import { log } from "~/lib/log.server";
@@ -59,17 +60,20 @@ export async function boot(): Promise<{ port: number }> {
   startMailer();
   stopHousekeeping = startHousekeeping();
   stopReminders = startParticipationReminders();
+  stopHoursDue = startHoursDueReminders();
   return { port: config.PORT };
 }
 
 let stopHousekeeping: (() => Promise<void>) | undefined;
 let stopReminders: (() => Promise<void>) | undefined;
+let stopHoursDue: (() => Promise<void>) | undefined;
 
 /** Called once in-flight requests are done: releases the database (and its lock). */
 export async function shutdown(): Promise<void> {
   shuttingDown = true;
   await stopHousekeeping?.();
   await stopReminders?.();
+  await stopHoursDue?.();
   await stopMailer();
   await closeDatabase();
 }

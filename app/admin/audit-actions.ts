@@ -25,6 +25,8 @@ export const AUDIT_ACTION_LABELS = {
   "hours.month-confirm": "Confirmou horas de um mês",
   "hours.approve": "Aprovou horas registradas",
   "hours.decline": "Recusou horas registradas",
+  "certificate.issue": "Emitiu certificado",
+  "certificate.revoke": "Revogou certificado",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

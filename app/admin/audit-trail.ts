@@ -102,6 +102,7 @@ const TARGET_TYPE_LABELS: Record<string, string> = {
   user: "Conta",
   setting: "Configuração",
   settings: "Configuração",
+  certificate: "Certificado",
 };
 
 export const targetTypeLabel = (type: string) => TARGET_TYPE_LABELS[type] ?? type;

@@ -26,6 +26,10 @@ export const AGREEMENT_MESSAGES = {
   acceptedAwaitingGuardian:
     "Termo aceito. Aguardando o consentimento do responsável para que ele valha.",
   awaitingGuardian: "Aguardando o consentimento do responsável.",
+  guardianLinkSent: "Enviamos um novo link ao e-mail do seu responsável.",
+  guardianLinkRecent:
+    "Enviamos um link ao seu responsável há poucos minutos. Peça que confira a caixa de entrada e o spam; se não chegar, tente de novo mais tarde.",
+  guardianDone: "Seu responsável já consentiu este termo.",
   failed: "Não foi possível registrar o aceite. Tente novamente.",
   changed: "O texto deste termo não é o que você leu. Recarregue a página e leia de novo.",
 } as const;

@@ -14,8 +14,6 @@ import {
 import { enqueueEmail } from "~/email/outbox.server";
 import { todayInBrazil } from "~/events/event-dates";
 import { isMinor } from "~/guardians/age-rules";
-import { guardianAgreementEmail } from "~/guardians/guardian-emails.server";
-import { createGuardianLink } from "~/guardians/guardian-tokens.server";
 import { agreementIssuedEmail } from "./agreement-emails.server";
 import {
   type AgreementParties,
@@ -23,6 +21,7 @@ import {
   buildAgreementText,
   TEMPLATE_VERSION,
 } from "./agreement-template";
+import { sendGuardianAgreementLink } from "./guardian-link.server";
 
 /**
  * Issuing a termo de adesão (issue 16, ADR 0049), inside the transaction that accepts an
@@ -190,24 +189,15 @@ async function issueAgreement(tx: Transaction, source: Source, now: Date): Promi
     }),
   });
   if (guardian) {
-    const url = await createGuardianLink(tx, {
-      purpose: "AGREEMENT",
+    await sendGuardianAgreementLink(tx, {
       agreementId: inserted.id,
       volunteerId: found.volunteerId,
-      email: guardian.email,
+      volunteerName: volunteer.name,
+      institutionName: institution.name,
+      activity,
+      guardian,
       now,
-    });
-    await enqueueEmail(tx, {
-      to: guardian.email,
-      kind: "guardian-agreement",
       dedupeKey: `guardian-agreement:${inserted.id}`,
-      ...guardianAgreementEmail({
-        guardianName: guardian.name,
-        volunteerName: volunteer.name,
-        institutionName: institution.name,
-        activity,
-        url,
-      }),
     });
   }
   return inserted.id;

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, desc, eq, getTableColumns, isNull, type SQL } from "drizzle-orm";
+import { recordAudit } from "~/admin/audit.server";
 import { db } from "~/db/client.server";
 import { uniqueViolation } from "~/db/errors.server";
 import {
@@ -14,7 +15,7 @@ import { type ConfirmedHours, confirmedHoursOf } from "~/hours/confirmed-hours.s
 import { AppError } from "~/lib/app-error";
 import { isUuid } from "~/lib/uuid";
 import { hitRateLimit, rateLimitedError, refundRateLimit } from "~/security/rate-limit.server";
-import { newCertificateCode } from "./certificate-code";
+import { formatCertificateCode, newCertificateCode } from "./certificate-code";
 import { CERTIFICATE_MESSAGES } from "./certificate-messages";
 import { MANY_ACTIVITIES } from "./certificate-text";
 
@@ -103,12 +104,14 @@ export async function issueCertificate(input: {
   }));
   const activities = new Set(hours.map((row) => row.activity));
   const today = todayInBrazil(now);
+  const code = newCertificateCode();
+  const totalMinutes = hours.reduce((sum, row) => sum + row.minutes, 0);
   try {
     const id = await db().transaction(async (tx) => {
       const [row] = await tx
         .insert(certificates)
         .values({
-          code: newCertificateCode(),
+          code,
           volunteerId,
           institutionId,
           scope: target.scope,
@@ -119,7 +122,7 @@ export async function issueCertificate(input: {
           activity: activities.size === 1 ? (hours[0]?.activity ?? "") : MANY_ACTIVITIES,
           periodFrom: hours[0]?.workedOn ?? today,
           periodTo: periodEnd(hours, target.to, today),
-          totalMinutes: hours.reduce((sum, row) => sum + row.minutes, 0),
+          totalMinutes,
           hours,
           issuedAt: now,
           issuedBy: issuer.id,
@@ -130,6 +133,20 @@ export async function issueCertificate(input: {
       await tx
         .insert(certificateHolders)
         .values({ certificateId: row.id, volunteerId, name: person.name });
+      // The entry names the certificate by its code, not its holder: an account's deletion
+      // leaves the certificate without a name (ADR 0052), and the trail follows it.
+      await recordAudit(tx, {
+        actorId: issuer.id,
+        action: "certificate.issue",
+        targetType: "certificate",
+        targetId: row.id,
+        details: {
+          name: `Certificado ${formatCertificateCode(code)}`,
+          scope: target.scope,
+          institutionId,
+          minutes: totalMinutes,
+        },
+      });
       return row.id;
     });
     const [certificate] = await selectCertificates(eq(certificates.id, id));
@@ -265,9 +282,21 @@ export async function revokeCertificate(input: {
     throw new AppError("not-found", CERTIFICATE_MESSAGES.notFound);
   }
   if (certificate.revokedAt) return certificate;
-  await db()
-    .update(certificates)
-    .set({ revokedAt: now, revokedBy: institutionId, revokeReason: reason })
-    .where(and(eq(certificates.id, certificate.id), isNull(certificates.revokedAt)));
+  await db().transaction(async (tx) => {
+    const revoked = await tx
+      .update(certificates)
+      .set({ revokedAt: now, revokedBy: institutionId, revokeReason: reason })
+      .where(and(eq(certificates.id, certificate.id), isNull(certificates.revokedAt)))
+      .returning({ id: certificates.id });
+    // Two revocations at once: only the one that changed the row is recorded.
+    if (revoked.length === 0) return;
+    await recordAudit(tx, {
+      actorId: institutionId,
+      action: "certificate.revoke",
+      targetType: "certificate",
+      targetId: certificate.id,
+      details: { name: `Certificado ${formatCertificateCode(certificate.code)}`, reason },
+    });
+  });
   return (await ownCertificate(institutionId, certificate.id)) ?? certificate;
 }

@@ -27,6 +27,7 @@ export async function createGuardianLink(
     agreementId: input.agreementId ?? null,
     email: input.email,
     expiresAt: new Date(input.now.getTime() + GUARDIAN_TOKEN_DAYS * 86_400_000),
+    createdAt: input.now,
   });
   return new URL(`/responsavel/${token}`, env().BASE_URL).toString();
 }

@@ -1,4 +1,5 @@
 import { type RenderedEmail, renderEmail } from "~/email/templates.server";
+import { countText } from "~/lib/count-text";
 
 /** What the volunteer hears when an institution decides their hours (ADR 0051). */
 
@@ -40,5 +41,27 @@ export function hoursDeclinedEmail(input: {
       "Se acha que houve um engano, fale com a instituição pelos contatos da página dela.",
     ],
     action: { label: "Ver minha jornada", url: input.url },
+  });
+}
+
+/** What the institution hears once an event ended with hours still to confirm (hours-due.server.ts). */
+export function hoursDueEmail(input: {
+  institutionName: string;
+  eventName: string;
+  /** "12/12/2026" */
+  date: string;
+  /** People whose place was confirmed and whose hours are not decided yet. */
+  people: number;
+  url: string;
+}): RenderedEmail {
+  const who = `${countText(input.people, "voluntário", "voluntários")} ${input.people === 1 ? "aguarda" : "aguardam"}`;
+  return renderEmail({
+    subject: `Confirme as horas do evento "${input.eventName}"`,
+    greeting: `Olá, ${input.institutionName}!`,
+    paragraphs: [
+      `O evento "${input.eventName}" (${input.date}) terminou, e ${who} a confirmação de presença e de horas.`,
+      "Só as horas que a instituição confirma contam na jornada e nos certificados dos voluntários. Você confirma todos de uma vez e ajusta quem precisar.",
+    ],
+    action: { label: "Confirmar horas", url: input.url },
   });
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import { recordAudit } from "~/admin/audit.server";
 import { db, type Transaction } from "~/db/client.server";
 import { institutions, users, volunteerHours, volunteerRequests } from "~/db/schema";
@@ -187,6 +187,17 @@ export async function listPendingHours(institutionId: string): Promise<PendingHo
     month: formatMonth(workedOn),
     description: description ?? "",
   }));
+}
+
+/** How many logged months wait for this institution's decision (the list shows PENDING_PAGE). */
+export async function countPendingHours(institutionId: string): Promise<number> {
+  const [row] = await db()
+    .select({ total: count() })
+    .from(volunteerHours)
+    .where(
+      and(eq(volunteerHours.institutionId, institutionId), eq(volunteerHours.status, "PENDING")),
+    );
+  return row?.total ?? 0;
 }
 
 /** The query behind listPendingHours, apart so a test can EXPLAIN it. */

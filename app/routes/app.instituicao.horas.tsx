@@ -20,10 +20,12 @@ import {
 import {
   acceptedApplications,
   confirmMonth,
+  countPendingHours,
   decideOngoingHours,
   listPendingHours,
 } from "~/hours/ongoing-hours.server";
 import { shownError } from "~/hours/shown-error";
+import { groupThousands } from "~/lib/count-text";
 import { log } from "~/lib/log.server";
 import { refusalOf } from "~/web/app-error.server";
 import { redirectWithFlash } from "~/web/flash.server";
@@ -41,11 +43,12 @@ const PAGE = "/app/instituicao/horas";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = sessionUser(context);
-  const [pending, applications] = await Promise.all([
+  const [pending, pendingTotal, applications] = await Promise.all([
     listPendingHours(user.id),
+    countPendingHours(user.id),
     acceptedApplications({ institutionId: user.id }),
   ]);
-  return { pending, applications, thisMonth: todayInBrazil().slice(0, 7) };
+  return { pending, pendingTotal, applications, thisMonth: todayInBrazil().slice(0, 7) };
 }
 
 const journeyUrl = () => new URL("/app/jornada", publicConfig().baseUrl).toString();
@@ -107,7 +110,7 @@ const loadSchemas = () => import("~/hours/hours-schema");
 const MONTH_FIELDS = ["requestId", "month", "hours", "description"];
 
 export default function InstitutionHours({ loaderData, actionData }: Route.ComponentProps) {
-  const { pending, applications, thisMonth } = loaderData;
+  const { pending, pendingTotal, applications, thisMonth } = loaderData;
   const values = actionData?.values ?? {};
   // A failed post shows by its form: a decline in its row, a month in the month form; one the
   // page has no place for (a row already gone, a forged field) at the top.
@@ -135,8 +138,14 @@ export default function InstitutionHours({ loaderData, actionData }: Route.Compo
         message={topError}
         className="mt-6 rounded-xl border border-danger-200 bg-danger-50 p-4"
       />
-      <MemberSection title="Aguardando aprovação" count={pending.length}>
+      <MemberSection title="Aguardando aprovação" count={pendingTotal}>
         <PendingHoursList pending={pending} failed={failedDecline} />
+        {pendingTotal > pending.length ? (
+          <p className="mt-3 text-sm text-ink-muted">
+            Mostrando os {pending.length} registros mais antigos de {groupThousands(pendingTotal)}.
+            Os demais aparecem aqui conforme você decide.
+          </p>
+        ) : null}
       </MemberSection>
       <MemberSection title="Confirmar horas de um mês">
         {applications.length === 0 ? (

@@ -3,11 +3,13 @@ import { acceptanceRecord } from "~/agreements/agreement-record";
 import { AGREEMENT_MESSAGES } from "~/agreements/agreement-status";
 import { agreementPdfPath, issuedOn } from "~/agreements/agreement-view";
 import { acceptAgreement, findAgreement } from "~/agreements/agreements.server";
+import { resendGuardianAgreementLink } from "~/agreements/guardian-link.server";
 import { AcceptanceRecord, AgreementDocument } from "~/components/members/agreement-document";
 import { StatusBadge } from "~/components/members/status-badge";
 import { BackButton } from "~/components/ui/back-button";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { CheckIcon, DownloadIcon } from "~/components/ui/icons";
+import { MailIcon } from "~/components/ui/icons-more";
 import { PrimaryButton } from "~/components/ui/primary-button";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { log } from "~/lib/log.server";
@@ -41,19 +43,31 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       bodySha256: agreement.bodySha256,
       status: agreement.status,
       guardianRequired: agreement.guardianRequired,
+      /** The guardian has a link to consent and has not yet: the volunteer may ask for a new one. */
+      guardianPending: agreement.guardianRequired && !agreement.guardianConsentedAt,
+      guardianName: agreement.guardianName,
       issuedOn: issuedOn(agreement.createdAt),
     },
     record: acceptanceRecord(agreement),
   };
 }
 
-/** "Li e aceito o termo": the person of the session accepts the text whose hash the page showed. */
+const RESEND_INTENT = "reenviar-responsavel";
+
+/**
+ * "Li e aceito o termo": the person of the session accepts the text whose hash the page showed;
+ * or, for a minor's termo, asks for a new link for the guardian (intent RESEND_INTENT).
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = sessionUser(context);
   const agreement = await ownAgreement(user.id, params.id);
   const page = `/app/termos/${agreement.id}`;
   const formData = await readFormData(request);
   try {
+    if (formData.get("intent") === RESEND_INTENT) {
+      await resendGuardianAgreementLink({ agreementId: agreement.id, volunteerId: user.id });
+      throw redirectWithFlash(page, AGREEMENT_MESSAGES.guardianLinkSent, "success");
+    }
     const accepted = await acceptAgreement({
       id: agreement.id,
       volunteerId: user.id,
@@ -72,7 +86,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (error instanceof Response) throw error;
     const refused = refusalOf(error);
     if (refused) throw redirectWithFlash(page, refused.error.message, "error");
-    log.error({ err: error }, "agreement acceptance failed");
+    log.error({ err: error }, "agreement action failed");
     throw redirectWithFlash(page, AGREEMENT_MESSAGES.failed, "error");
   }
 }
@@ -96,6 +110,32 @@ export default function AgreementPage({ loaderData }: Route.ComponentProps) {
           <p className="text-sm text-ink-muted">{AGREEMENT_MESSAGES.awaitingGuardian}</p>
         ) : null}
       </div>
+      {agreement.guardianPending ? (
+        <Form
+          method="post"
+          className="mt-4 flex flex-col gap-3 rounded-2xl border border-line bg-white p-4 text-sm text-ink-muted sm:flex-row sm:items-center sm:justify-between"
+        >
+          <input type="hidden" name="intent" value={RESEND_INTENT} />
+          <p>
+            {agreement.guardianName
+              ? `Enviamos a ${agreement.guardianName} um link para consentir.`
+              : "Enviamos ao seu responsável um link para consentir."}{" "}
+            O link não chegou ou expirou?
+          </p>
+          <PrimaryButton
+            variant="secondary"
+            size="sm"
+            icon={<MailIcon className="size-4" aria-hidden="true" />}
+            loading={
+              navigation.state === "submitting" &&
+              navigation.formData?.get("intent") === RESEND_INTENT
+            }
+            className="shrink-0"
+          >
+            Reenviar link ao responsável
+          </PrimaryButton>
+        </Form>
+      ) : null}
       <div className="mt-6">
         <AgreementDocument body={agreement.body} />
       </div>
@@ -112,7 +152,13 @@ export default function AgreementPage({ loaderData }: Route.ComponentProps) {
               ? " Como você tem menos de 18 anos, o termo só vale depois que seu responsável também consentir pelo link que recebeu por e-mail."
               : ""}
           </p>
-          <PrimaryButton icon={<CheckIcon />} loading={navigation.state === "submitting"} fullWidth>
+          <PrimaryButton
+            icon={<CheckIcon />}
+            loading={
+              navigation.state === "submitting" && navigation.formData?.get("intent") == null
+            }
+            fullWidth
+          >
             Li e aceito o termo
           </PrimaryButton>
         </Form>

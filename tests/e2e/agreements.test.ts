@@ -281,6 +281,10 @@ describe("a 16-year-old with a guardian", () => {
     await accept.page
       .getByText("Termo aceito. Aguardando o consentimento do responsável")
       .waitFor();
+    // A new link for the guardian on request: not minutes after the last one.
+    await accept.page.getByText("Enviamos a Marta Menezes um link para consentir.").waitFor();
+    await accept.page.getByRole("button", { name: "Reenviar link ao responsável" }).click();
+    await accept.page.getByText("Enviamos um link ao seu responsável há poucos minutos.").waitFor();
     await accept.page.context().close();
     await lookAtBothWidths(lia, `/app/termos/${id}`, "termo-aguardando-responsavel", (page) =>
       page.getByText("Aguardando responsável").first().waitFor(),
@@ -303,6 +307,7 @@ describe("a 16-year-old with a guardian", () => {
     const after = await (await lia.get(`/app/termos/${id}`)).text();
     expect(after).toContain("Consentimento do responsável");
     expect(after).toContain("Marta Menezes");
+    expect(after).not.toContain("Reenviar link ao responsável");
     const pdf = (await pdfText(await readPdf(lia, `/app/termos/${id}/termo.pdf`))).replace(
       /\s+/g,
       " ",

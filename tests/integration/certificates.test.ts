@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deleteAccount } from "~/account/delete-account.server";
 import { exportPersonalData } from "~/account/personal-data.server";
@@ -15,6 +15,7 @@ import {
 } from "~/certificates/certificates.server";
 import type { Database } from "~/db/client.server";
 import {
+  auditLog,
   certificateHolders,
   certificates,
   events,
@@ -178,6 +179,27 @@ describe("issuing a certificate", () => {
     expect(revoked.revokedAt?.toISOString()).toBe(NOW.toISOString());
     const after = await lookUpCertificate(certificate.code, "203.0.113.10");
     expect(after?.revokedAt).not.toBeNull();
+
+    // The trail names who issued and who revoked, once each, by the code, not the holder.
+    await revokeCertificate({ institutionId, certificateId: certificate.id, reason: "De novo." });
+    const trail = await db
+      .select({ actorId: auditLog.actorId, action: auditLog.action, details: auditLog.details })
+      .from(auditLog)
+      .where(eq(auditLog.targetId, certificate.id))
+      .orderBy(asc(auditLog.at));
+    const name = `Certificado ${formatCertificateCode(certificate.code)}`;
+    expect(trail).toEqual([
+      {
+        actorId: volunteerId,
+        action: "certificate.issue",
+        details: { name, scope: "EVENT", institutionId, minutes: 240 },
+      },
+      {
+        actorId: institutionId,
+        action: "certificate.revoke",
+        details: { name, reason: "Horas lançadas por engano." },
+      },
+    ]);
   });
 
   it("returns the valid certificate already issued for the same hours", async () => {

@@ -4,6 +4,7 @@ import { deleteAccount } from "~/account/delete-account.server";
 import { exportPersonalData } from "~/account/personal-data.server";
 import { agreementPdf } from "~/agreements/agreement-pdf.server";
 import { acceptAgreement, listVolunteerAgreements } from "~/agreements/agreements.server";
+import { resendGuardianAgreementLink } from "~/agreements/guardian-link.server";
 import { decideApplication } from "~/applications/application-decisions.server";
 import { createVolunteerAccount } from "~/auth/create-account.server";
 import type { Database } from "~/db/client.server";
@@ -164,6 +165,53 @@ describe("a 16-year-old with a guardian", () => {
       `a-termo-menor-${database.kind}-${pages.length}`,
       pages.at(-1) ?? Buffer.alloc(0),
     );
+  });
+
+  it("sends the guardian a new link when the volunteer asks: not twice in a row, not after consent, not for others", async () => {
+    const lia = await sixteenYearOld("lia5@teste.org.br", birthDateAged(16));
+    const requestId = await insertApplication(db, lia, institutionId);
+    await decideApplication({ institutionId, requestId, decision: "ACCEPTED" });
+    const [termo] = await listVolunteerAgreements(lia.id);
+    if (!termo) throw new Error("no termo");
+    const termoMails = async () =>
+      (await outboxTo(db, GUARDIAN.guardianEmail))
+        .filter((row) => row.kind === "guardian-agreement" && row.dedupeKey.includes(termo.id))
+        .sort((a, b) => a.id - b.id);
+    const first = tokenOf(linkIn((await termoMails())[0]?.text ?? "", "/responsavel/"));
+    const resend = (at: Date, volunteerId = lia.id) =>
+      resendGuardianAgreementLink({ agreementId: termo.id, volunteerId, now: at });
+
+    // The link was just sent: pressing the button now sends nothing.
+    expect(await refusal(resend(new Date()))).toBe("rate-limited");
+    // A month later the first link has expired; a new one goes out and works.
+    const later = new Date(Date.now() + 31 * 86_400_000);
+    expect((await findGuardianRequest(first, later))?.state).toBe("expired");
+    expect(await refusal(resend(later, institutionId))).toBe("not-found");
+    await resend(later);
+    const mails = await termoMails();
+    expect(mails).toHaveLength(2);
+    expect(mails[1]?.text).toContain("Lia Menezes");
+    const second = tokenOf(linkIn(mails[1]?.text ?? "", "/responsavel/"));
+    expect(second).not.toBe(first);
+    expect((await findGuardianRequest(second, later))?.state).toBe("open");
+    expect(await refusal(resend(new Date(later.getTime() + 60_000)))).toBe("rate-limited");
+
+    await acceptAgreement({
+      id: termo.id,
+      volunteerId: lia.id,
+      sha256: termo.bodySha256,
+      ip: "198.51.100.1",
+      userAgent: "Vitest",
+    });
+    await consentAsGuardian({
+      token: second,
+      name: "Marta Souza",
+      sha256: termo.bodySha256,
+      ip: "203.0.113.11",
+      now: later,
+    });
+    expect(await refusal(resend(new Date(later.getTime() + 3_600_000)))).toBe("conflict");
+    expect(await termoMails()).toHaveLength(2);
   });
 
   it("refuses unknown and expired links, and asks a newly named guardian afresh", async () => {

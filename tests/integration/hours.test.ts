@@ -5,11 +5,13 @@ import type { Database } from "~/db/client.server";
 import { auditLog, emailOutbox, participations, volunteerRequests } from "~/db/schema";
 import { confirmedHoursOf } from "~/hours/confirmed-hours.server";
 import { confirmEventHours, findHoursEvent, listEventHours } from "~/hours/event-hours.server";
+import { runHoursDueReminders } from "~/hours/hours-due.server";
 import { formatMinutes } from "~/hours/hours-format";
 import { confirmedMinutesOf, journeyOf, journeyQuery } from "~/hours/journey.server";
 import {
   acceptedApplications,
   confirmMonth,
+  countPendingHours,
   decideOngoingHours,
   listPendingHours,
   logOngoingHours,
@@ -299,6 +301,10 @@ describe("ongoing hours", () => {
       ),
     ).toBe("not-found");
     expect(await listPendingHours(otherId)).toEqual([]);
+    expect(await countPendingHours(otherId)).toBe(0);
+    expect(await countPendingHours(institutionId)).toBe(
+      (await listPendingHours(institutionId)).length,
+    );
     // The volunteer is not the institution: their own approval is "not found".
     expect(
       await refusal(
@@ -475,3 +481,54 @@ async function explain(query: { toSQL: () => { sql: string; params: unknown[] } 
   const result = await client.query(`explain (costs off) ${text}`, params);
   return result.rows.map((row) => Object.values(row)[0]).join("\n");
 }
+
+describe("the reminder to confirm an event's hours", () => {
+  const dueMails = (eventId: string) =>
+    db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.dedupeKey, `hours-due:${eventId}`));
+
+  it("e-mails the institution once, after the event ends, however many runs look", async () => {
+    const eventId = await world.event({ places: 10, date: "2027-01-20", name: "Oficina de horta" });
+    for (const name of ["Ana Horta", "Bia Horta"]) {
+      const person = await world.volunteer(name);
+      await joinEvent({ eventId, userId: person.id, now: BEFORE });
+    }
+    // The event runs 09:00-12:00 in Brasília (12:00-15:00 UTC).
+    await runHoursDueReminders(new Date("2027-01-20T14:59:00Z"));
+    expect(await dueMails(eventId)).toEqual([]);
+
+    const ended = new Date("2027-01-20T15:30:00Z");
+    await Promise.all([runHoursDueReminders(ended), runHoursDueReminders(ended)]);
+    await runHoursDueReminders(new Date("2027-01-22T15:30:00Z"));
+    const mails = await dueMails(eventId);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({
+      to: "mare-horas@teste.org.br",
+      kind: "hours-due",
+      subject: 'Confirme as horas do evento "Oficina de horta"',
+    });
+    expect(mails[0]?.text).toContain("2 voluntários aguardam a confirmação de presença e de horas");
+    expect(mails[0]?.text).toContain(`${TEST_ORIGIN}/app/eventos/${eventId}/horas`);
+  });
+
+  it("leaves alone events whose hours are all decided, and events that ended over a week ago", async () => {
+    const decided = await world.event({ places: 10, date: "2027-02-03", name: "Feira decidida" });
+    const old = await world.event({ places: 10, date: "2027-03-01", name: "Feira antiga" });
+    const dani = await world.volunteer("Dani Horta");
+    await joinEvent({ eventId: decided, userId: dani.id, now: BEFORE });
+    await joinEvent({ eventId: old, userId: dani.id, now: BEFORE });
+    await confirmEventHours({
+      institutionId,
+      eventId: decided,
+      entries: [{ userId: dani.id, present: false }],
+      journeyUrl: JOURNEY,
+      now: new Date("2027-02-03T15:30:00Z"),
+    });
+    await runHoursDueReminders(new Date("2027-02-03T16:00:00Z"));
+    await runHoursDueReminders(new Date("2027-03-10T16:00:00Z"));
+    expect(await dueMails(decided)).toEqual([]);
+    expect(await dueMails(old)).toEqual([]);
+  });
+});
