@@ -202,7 +202,10 @@ function serveGeography(req: IncomingMessage, res: ServerResponse, pathname: str
   if (!(req.method === "GET" || req.method === "HEAD")) {
     sendPlain(res, 405, READ_ONLY_MESSAGE, { Allow: "GET, HEAD" });
   } else if ("unknownState" in answer) {
-    sendJson(res, 404, { error: `Estado desconhecido: ${answer.unknownState}` });
+    // A UF is two letters: the answer repeats no more of a long path than that needs.
+    const state = answer.unknownState;
+    const shown = state.length > 10 ? `${state.slice(0, 10)}…` : state;
+    sendJson(res, 404, { error: `Estado desconhecido: ${shown}` });
   } else {
     sendEncoded(req, res, {
       status: 200,

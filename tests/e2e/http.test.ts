@@ -225,4 +225,10 @@ describe("geography API", () => {
     expect(typeof body.error).toBe("string");
     expect(String(body.error).length).toBeGreaterThan(0);
   });
+
+  it("does not repeat a long path back in that error", async () => {
+    const response = await get(`/api/localidades/estados/${"x".repeat(3000)}/municipios`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: "Estado desconhecido: xxxxxxxxxx…" });
+  });
 });

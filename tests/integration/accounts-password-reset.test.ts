@@ -30,8 +30,8 @@ let dataDir: string;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "conecta-reset-"));
-  // The auth module reads its configuration on first use (Vitest's own BASE_URL is "/").
-  vi.stubEnv("BASE_URL", "http://127.0.0.1:4999");
+  // The auth module reads its configuration on first use; the origin is every integration
+  // file's (tests/setup/integration-env.ts).
   vi.stubEnv("SESSION_SECRET", randomBytes(32).toString("hex"));
   vi.stubEnv("DATA_DIR", dataDir);
   vi.stubEnv("NODE_ENV", "test");
