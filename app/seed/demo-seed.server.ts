@@ -4,6 +4,11 @@ import { type Database, db } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { printBox } from "./console-box.server";
 import { hashAccountPassword, insertAdmin } from "./credentials.server";
+import {
+  type DemoRecognition,
+  issueDemoCertificate,
+  writeDemoRecognition,
+} from "./demo/demo-recognition.server";
 import { planDemo } from "./demo/plan-demo.server";
 import { renderDemoArtwork, writeDemo } from "./demo/write-demo.server";
 import { DEMO_PASSWORD, generatePassword } from "./passwords.server";
@@ -58,7 +63,7 @@ export async function seedDemoData(
     renderDemoArtwork(plan),
   ]);
 
-  const seeded = await database.transaction(async (tx) => {
+  const seeded = await database.transaction(async (tx): Promise<DemoRecognition | null | false> => {
     await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_SEED_LOCK_KEY})`);
     if (await hasUsers(tx)) return false;
     const adminId = await insertAdmin(tx, {
@@ -67,9 +72,10 @@ export async function seedDemoData(
       passwordHash: adminHash,
     });
     await writeDemo(tx, plan, artwork, { adminId, sharedPasswordHash });
-    return true;
+    return writeDemoRecognition(tx, plan, now);
   });
-  if (!seeded) return null;
+  if (seeded === false) return null;
+  if (seeded) await issueDemoCertificate(seeded, now);
 
   return {
     adminEmail: DEMO_ADMIN_EMAIL,

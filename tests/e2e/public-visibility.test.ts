@@ -1,10 +1,11 @@
 import { rm } from "node:fs/promises";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeDatabase, openDatabase } from "~/db/client.server";
 import { seedDemoData } from "~/seed/demo-seed.server";
 import { migratedDataDir } from "../helpers/data-dir";
 import { type RunningServer, startServer } from "../helpers/server";
+import { TEST_ORIGIN } from "../helpers/test-origin";
 
 /**
  * What the public may see, checked against the database itself: a server of its own on demo
@@ -31,6 +32,10 @@ const facts = {
 beforeAll(async () => {
   dataDir = await migratedDataDir();
   const db = await openDatabase({ dataDir });
+  // The demo's termos queue e-mails with links, built from the app's configuration in this
+  // process (Vitest's own BASE_URL is "/"); the server started below gets its own.
+  vi.stubEnv("BASE_URL", TEST_ORIGIN);
+  vi.stubEnv("SESSION_SECRET", "public-visibility-test-secret-0123456789abcdef");
   try {
     await seedDemoData(db);
     const rows = async <T>(query: ReturnType<typeof sql>) => (await db.execute(query)).rows as T[];
@@ -55,6 +60,7 @@ beforeAll(async () => {
       select user_id as id, name, contact_email as email from institutions
       where status = 'APPROVED' and not permit_divulgation order by name limit 1`);
   } finally {
+    vi.unstubAllEnvs();
     await closeDatabase();
   }
   server = await startServer({ dataDir });

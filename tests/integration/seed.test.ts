@@ -4,8 +4,11 @@ import { cnpj as cnpjValidator } from "cpf-cnpj-validator";
 import { type SQL, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { issueMissingEventAgreements } from "~/agreements/event-agreements.server";
 import type { Database } from "~/db/client.server";
+import { todayInBrazil } from "~/events/event-dates";
 import { isMunicipalityOf, listMunicipalities, listStates } from "~/geo/localities.server";
+import { runHoursDueReminders } from "~/hours/hours-due.server";
 import { BulkSeedError, bulkSeed } from "~/seed/bulk/bulk-seed.server";
 import { BULK_FIRST_CNPJ_ROOT, cnpjForRoot, completeCnpj } from "~/seed/cnpj.server";
 import { CAUSES, fillTemplate } from "~/seed/content/causes.server";
@@ -236,6 +239,33 @@ describe("demo seed", () => {
       await count(sql`select count(*) as n from institutions i join images m on m.id = i.cover_image_id
         where m.width < 851 or m.height < 315`),
     ).toBe(0);
+  });
+
+  it("lets the example accounts show taking part and recognition, leaving the reminders nothing to do", async () => {
+    const email = demo?.examples.volunteerEmail ?? "";
+    const [person] = await rows<{ id: string }>(sql`select id from users where email = ${email}`);
+    const volunteerId = person?.id ?? "";
+    const places = await rows<{ past: boolean; accepted: boolean; minutes: number | null }>(sql`
+      select e.event_date < ${todayInBrazil()}::date as past, a.accepted_at is not null as accepted,
+        h.minutes
+      from participations p join events e on e.id = p.event_id
+      join agreements a on a.participation_id = p.id
+      left join volunteer_hours h on h.event_id = e.id and h.volunteer_id = p.user_id
+        and h.status = 'CONFIRMED'
+      where p.user_id = ${volunteerId} and p.status = 'CONFIRMED' and e.status = 'APPROVED'
+      order by e.event_date`);
+    expect(places).toEqual([
+      { past: true, accepted: true, minutes: 240 },
+      { past: true, accepted: true, minutes: 240 },
+      { past: false, accepted: false, minutes: null },
+    ]);
+    const [certificate] = await rows<{ total_minutes: number; revoked_at: Date | null }>(sql`
+      select total_minutes, revoked_at from certificates where volunteer_id = ${volunteerId}`);
+    expect(certificate).toEqual({ total_minutes: 240, revoked_at: null });
+    // Others take part beside them, each place with its termo, each past one with its hours.
+    expect(await count(sql`select count(*) as n from participations`)).toBeGreaterThan(3);
+    expect(await issueMissingEventAgreements()).toBe(0);
+    expect(await runHoursDueReminders()).toBe(0);
   });
 
   it("seeds nothing the second time", async () => {
