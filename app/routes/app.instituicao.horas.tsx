@@ -10,6 +10,7 @@ import { TextInput } from "~/components/ui/text-input";
 import { publicConfig } from "~/config/public-config.server";
 import { todayInBrazil } from "~/events/event-dates";
 import { validateForm } from "~/forms/form-validation";
+import { shownError } from "~/forms/shown-error";
 import { recentMonths } from "~/hours/hours-format";
 import {
   confirmMonthSchema,
@@ -24,7 +25,6 @@ import {
   decideOngoingHours,
   listPendingHours,
 } from "~/hours/ongoing-hours.server";
-import { shownError } from "~/hours/shown-error";
 import { groupThousands } from "~/lib/count-text";
 import { log } from "~/lib/log.server";
 import { refusalOf } from "~/web/app-error.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shownError } from "~/hours/shown-error";
+import { shownError } from "~/forms/shown-error";
 
 describe("shownError", () => {
   it("keeps a message on a field the page shows and moves any other to the form", () => {
