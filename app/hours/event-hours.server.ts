@@ -7,6 +7,7 @@ import { enqueueEmail } from "~/email/outbox.server";
 import { formatIsoDate, formatTimeRange } from "~/events/event-dates";
 import { AppError } from "~/lib/app-error";
 import { isUuid } from "~/lib/uuid";
+import { ownEventRow } from "~/participation/participant-list.server";
 import { eventStartsAt } from "~/participation/participation.server";
 import { hoursConfirmedEmail } from "./hours-emails.server";
 import { formatMinutes, minutesBetween } from "./hours-format";
@@ -47,18 +48,7 @@ export async function findHoursEvent(
   eventId: string,
   now: Date = new Date(),
 ): Promise<HoursEvent | null> {
-  if (!isUuid(eventId)) return null;
-  const [row] = await db()
-    .select({
-      id: events.id,
-      name: events.name,
-      status: events.status,
-      eventDate: events.eventDate,
-      startTime: events.startTime,
-      endTime: events.endTime,
-    })
-    .from(events)
-    .where(and(eq(events.id, eventId), eq(events.institutionId, institutionId)));
+  const row = await ownEventRow(institutionId, eventId);
   if (!row) return null;
   return {
     id: row.id,

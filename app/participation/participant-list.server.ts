@@ -26,11 +26,11 @@ export interface OwnEvent {
   open: boolean;
 }
 
-export async function findOwnEvent(
-  institutionId: string,
-  eventId: string,
-  now: Date = new Date(),
-): Promise<OwnEvent | null> {
+/**
+ * The row of one of the institution's own events, or null (a bad id, another institution's):
+ * what its pages (participants, message, hours) derive their view from.
+ */
+export async function ownEventRow(institutionId: string, eventId: string) {
   if (!isUuid(eventId)) return null;
   const [row] = await db()
     .select({
@@ -44,6 +44,15 @@ export async function findOwnEvent(
     })
     .from(events)
     .where(and(eq(events.id, eventId), eq(events.institutionId, institutionId)));
+  return row ?? null;
+}
+
+export async function findOwnEvent(
+  institutionId: string,
+  eventId: string,
+  now: Date = new Date(),
+): Promise<OwnEvent | null> {
+  const row = await ownEventRow(institutionId, eventId);
   if (!row) return null;
   return {
     id: row.id,
