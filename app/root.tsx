@@ -9,20 +9,20 @@ import {
   type ShouldRevalidateFunctionArgs,
   useMatches,
   useRouteError,
-  useRouteLoaderData,
 } from "react-router";
-import { profileSummary } from "~/auth/profile-summary.server";
-import { homePathFor } from "~/auth/session-user";
+import { headerPersonOf } from "~/auth/profile-summary.server";
 import { ErrorState } from "~/components/layout/error-state";
 import { FlashMessage } from "~/components/layout/flash-message";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
+import { useHeaderUser } from "~/components/layout/use-header-user";
 import { usePublicConfig } from "~/components/layout/use-public-config";
 import { ToastProvider } from "~/components/ui/toast";
 import { publicConfig } from "~/config/public-config.server";
 import { useNonce } from "~/lib/nonce";
 import { clearFlashCookie, readFlash } from "~/web/flash.server";
 import { privateCachingMiddleware } from "~/web/private-caching.server";
+import { sharedMemberPageContext } from "~/web/request-context.server";
 import { sessionContext, sessionMiddleware } from "~/web/session.server";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
@@ -41,16 +41,17 @@ export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, privat
 
 /**
  * What every page shows: configuration (product name, contact e-mail; never secrets), the
- * signed-in person for the header, and a one-shot message left by the last action.
+ * signed-in person for the header (or, on a page every member shares, that the browser asks for
+ * them apart: ADR 0053), and a one-shot message left by the last action.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.get(sessionContext);
   const flash = readFlash(request);
-  const profile = user ? await profileSummary(user) : null;
   return data(
     {
       config: publicConfig(),
-      headerUser: user && profile ? { ...profile, homePath: homePathFor(user) } : null,
+      headerUser: user ? await headerPersonOf(user) : null,
+      headerUserApart: context.get(sharedMemberPageContext),
       flash,
     },
     flash ? { headers: { "Set-Cookie": clearFlashCookie() } } : undefined,
@@ -94,6 +95,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  const headerUser = useHeaderUser();
   // Sign-in, sign-up and password pages bring their own header and <main> (route handle).
   const bare = useMatches().some(
     (match) => (match.handle as RouteHandle | undefined)?.layout === "bare",
@@ -105,7 +107,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <Outlet />
       ) : (
         <>
-          <SiteHeader user={loaderData.headerUser} />
+          <SiteHeader user={headerUser} />
           <Main>
             <Outlet />
           </Main>
@@ -136,7 +138,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const { appName } = usePublicConfig();
   // The signed-in person, when the root loader ran (an error below it): the header stays theirs.
-  const headerUser = useRouteLoaderData<typeof loader>("root")?.headerUser ?? null;
+  const headerUser = useHeaderUser();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   // A post the server refused (unreadable form, a page without a form): say so, not "try later".
   const refused = isRouteErrorResponse(error) && error.status >= 400 && error.status < 500;

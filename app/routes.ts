@@ -29,6 +29,8 @@ export default [
     route("admin/dashboard", "routes/admin.dashboard.tsx"),
     route("admin/auditoria.csv", "routes/admin.auditoria.csv.ts"),
   ]),
+  // "Minha área" before the header knows whose (ADR 0053): each person to their own home.
+  route("app", "routes/app._index.ts"),
   // Either profile, volunteer or institution.
   layout("routes/_member.tsx", [
     route("app/atualizar-senha", "routes/app.atualizar-senha.tsx"),
@@ -89,6 +91,8 @@ export default [
   route("politicas-de-privacidade", "routes/politicas-de-privacidade.tsx"),
   route("api/instituicoes", "routes/api.instituicoes.ts"),
   route("api/eventos", "routes/api.eventos.ts"),
+  // The header's person on the pages every signed-in person shares (ADR 0053).
+  route("api/sessao", "routes/api.sessao.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   ...(process.env.NODE_ENV === "production" ? [] : developmentRoutes),

@@ -20,7 +20,7 @@ import { READ_ONLY_MESSAGE } from "~/lib/refuse-writes.server";
 import { RESOURCE_CSP } from "~/lib/security-headers.server";
 import { startParticipationReminders } from "~/participation/participation-reminders.server";
 import { seedDemoDataIfEmpty } from "~/seed/demo-seed.server";
-import { clientContext } from "~/web/request-context.server";
+import { clientContext, sharedMemberPageContext } from "~/web/request-context.server";
 import { createClientAddress, rateLimitNetwork } from "./client-ip";
 import { sendEncoded } from "./encoded-response";
 import {
@@ -30,7 +30,7 @@ import {
   toFetchRequest,
   UNEXPECTED_ERROR_MESSAGE,
 } from "./fetch-adapter";
-import { PageCache } from "./page-cache";
+import { cacheablePage, PageCache } from "./page-cache";
 import {
   type BodyRefusal,
   bodyLimitFor,
@@ -99,9 +99,12 @@ export function createHandler(options: { staticDir?: string; mode: "production" 
     url: URL,
     body: Buffer | undefined,
   ): Promise<void> {
+    // A list every signed-in person sees alike is rendered without their cookies (ADR 0053).
+    const cacheable = cacheablePage(req);
+    const member = cacheable?.member === true;
     let request: Request;
     try {
-      request = toFetchRequest(req, res, url, body);
+      request = toFetchRequest(req, res, url, body, { withoutCookies: member });
     } catch (error) {
       if (!(error instanceof MalformedRequestError)) throw error;
       sendPlain(res, 400, BAD_REQUEST_MESSAGE);
@@ -110,7 +113,11 @@ export function createHandler(options: { staticDir?: string; mode: "production" 
     const context = new RouterContextProvider();
     const ip = clientAddress(req);
     context.set(clientContext, { ip, network: rateLimitNetwork(ip) });
-    const rendered = await pageCache.render(request, () => handleRequest(request, context));
+    context.set(sharedMemberPageContext, member);
+    const render = () => handleRequest(request, context);
+    const rendered = cacheable
+      ? await pageCache.render(cacheable.key, render)
+      : { response: await render() };
     if ("kept" in rendered) await pageCache.send(req, res, rendered.kept);
     else await sendFetchResponse(res, rendered.response, req.method);
   }

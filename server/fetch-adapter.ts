@@ -20,13 +20,15 @@ export class MalformedRequestError extends Error {
 
 /**
  * The Fetch Request for a checked URL and an already-read body. Its signal aborts when the
- * client goes away before the answer is complete, never after.
+ * client goes away before the answer is complete, never after. `withoutCookies` leaves the
+ * Cookie header out (a page rendered alike for every signed-in person, ADR 0053).
  */
 export function toFetchRequest(
   req: IncomingMessage,
   res: ServerResponse,
   url: URL,
   body: Buffer | undefined,
+  { withoutCookies = false }: { withoutCookies?: boolean } = {},
 ): Request {
   const controller = new AbortController();
   res.once("close", () => {
@@ -35,7 +37,9 @@ export function toFetchRequest(
   try {
     const headers = new Headers();
     for (let i = 0; i < req.rawHeaders.length; i += 2) {
-      headers.append(req.rawHeaders[i] as string, req.rawHeaders[i + 1] as string);
+      const name = req.rawHeaders[i] as string;
+      if (withoutCookies && name.toLowerCase() === "cookie") continue;
+      headers.append(name, req.rawHeaders[i + 1] as string);
     }
     return new Request(url, {
       method: req.method,

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { carriesOnlySession } from "~/auth/auth-cookies";
 import { trackDegraded } from "~/lib/degraded-response.server";
 import { EncodedBody } from "~/lib/encoded-body.server";
 import { log } from "~/lib/log.server";
@@ -6,11 +7,14 @@ import { type EncodedAnswer, sendEncoded } from "./encoded-response";
 import { hashInlineScripts } from "./script-hashes";
 
 /**
- * A short-lived cache of public pages as anonymous visitors see them (ADR 0008, ADR 0042).
+ * A short-lived cache of public pages as anonymous visitors see them (ADR 0008, ADR 0042), and of
+ * the lists as every signed-in person sees them (ADR 0053).
  * Rendering the directory costs milliseconds of CPU per request; at hundreds of requests per
  * second the same few URLs are rendered again and again with the same data. Rules:
- * - only GET requests without any cookie, for the public pages listed below, and only 200 HTML
- *   answers that set no cookie and that no loader marked as degraded (database fallbacks);
+ * - only GET requests without any cookie, for the public pages listed below, or with nothing but
+ *   a session's cookies for the lists that show a member nothing of their own (then rendered
+ *   without the cookies, the header's person asked for apart: `member` in the key); only 200
+ *   HTML answers that set no cookie and that no loader marked as degraded (database fallbacks);
  * - a page is kept from its second request on, within `admitMs` of the one before: a URL asked
  *   for once (a unique search, a crawler's walk through the pages, a shared link's tracking
  *   parameter) would only pay for being kept and push out pages that are asked for again;
@@ -22,6 +26,12 @@ import { hashInlineScripts } from "./script-hashes";
  */
 const PUBLIC_PAGE =
   /^\/(?:|instituicoes|eventos|termos-de-uso|politicas-de-privacidade|(?:instituicoes|eventos)\/[0-9a-fA-F-]{36})$/;
+/**
+ * The public pages whose loaders never read the session: the same for every signed-in person
+ * but for the header. The landing greets a member and the detail pages show their own
+ * application or place, so those are rendered for each.
+ */
+const MEMBER_SHARED_PAGE = /^\/(?:instituicoes|eventos|termos-de-uso|politicas-de-privacidade)$/;
 const NONCE_IN_CSP = /'nonce-([A-Za-z0-9+/=]+)'/;
 /** Keys remembered for admission: ~1 MB of URLs at most. */
 const SEEN_KEYS = 10_000;
@@ -48,6 +58,13 @@ export interface PageCacheOptions {
 /** What `render` produced: a page kept for reuse (answer it with `send`) or one to pass on. */
 export type Rendered = { kept: Entry } | { response: Response };
 
+/** A request the cache may answer: its key, and whether it is a member's shared page. */
+export interface CacheablePage {
+  key: string;
+  /** Rendered without the request's cookies, the same for every signed-in person. */
+  member: boolean;
+}
+
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
@@ -73,7 +90,7 @@ export class PageCache {
    * (a hit then costs little more than the socket write). False when the page must be rendered.
    */
   serve(req: IncomingMessage, res: ServerResponse): boolean {
-    const key = cacheKey(req.method, req.url ?? "/", req.headers.cookie !== undefined);
+    const key = cacheablePage(req)?.key;
     const entry = key ? this.entries.get(key) : undefined;
     if (!key || !entry) return false;
     if (performance.now() - entry.storedAt >= this.options.ttlMs) {
@@ -96,15 +113,9 @@ export class PageCache {
     if (this.entries.get(entry.key) === entry) this.bytes += grown;
   }
 
-  /** Renders a page the cache did not answer, keeping it when it may be reused. */
-  async render(request: Request, render: () => Promise<Response>): Promise<Rendered> {
-    const url = new URL(request.url);
-    const key = cacheKey(
-      request.method,
-      `${url.pathname}${url.search}`,
-      request.headers.has("cookie"),
-    );
-    if (!key || !this.admit(key)) return { response: await render() };
+  /** Renders a page the cache did not answer (see cacheablePage), keeping it when it may be reused. */
+  async render(key: string, render: () => Promise<Response>): Promise<Rendered> {
+    if (!this.admit(key)) return { response: await render() };
     const generation = this.generation;
     const { result: response, degraded } = await trackDegraded(render);
     const csp = response.headers.get("content-security-policy") ?? "";
@@ -172,13 +183,14 @@ export class PageCache {
   }
 }
 
-/** The request's path and query, or null when it must always be rendered. */
-function cacheKey(
-  method: string | undefined,
-  pathAndQuery: string,
-  hasCookie: boolean,
-): string | null {
-  if (method !== "GET" || hasCookie) return null;
-  const path = pathAndQuery.split("?")[0] ?? "";
-  return PUBLIC_PAGE.test(path) ? pathAndQuery : null;
+/** The cache's view of a request, or null when it must always be rendered for itself. */
+export function cacheablePage(req: IncomingMessage): CacheablePage | null {
+  if (req.method !== "GET") return null;
+  const pathAndQuery = req.url ?? "/";
+  const path = pathAndQuery.split("?", 1)[0] ?? "";
+  const cookie = req.headers.cookie;
+  if (cookie === undefined)
+    return PUBLIC_PAGE.test(path) ? { key: pathAndQuery, member: false } : null;
+  if (!MEMBER_SHARED_PAGE.test(path) || !carriesOnlySession(cookie)) return null;
+  return { key: `member ${pathAndQuery}`, member: true };
 }

@@ -11,11 +11,9 @@ import { db } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { enqueueEmail } from "~/email/outbox.server";
 import { passwordResetEmail } from "~/email/templates.server";
+import { AUTH_COOKIE_PREFIX } from "./auth-cookies";
 import { clearSignInLockout } from "./password-limits.server";
 import { startSessionPlugin } from "./start-session-plugin.server";
-
-/** The start of every cookie better-auth sets for us ("conecta.session_token"...). */
-export const AUTH_COOKIE_PREFIX = "conecta";
 
 /** better-auth names a reset row `reset-password:<token>` (api/routes/password.mjs). */
 const RESET_IDENTIFIER_PREFIX = "reset-password:";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { SessionUser } from "~/auth/session-user";
+import { type HeaderPerson, homePathFor, type SessionUser } from "~/auth/session-user";
 import type { InstitutionStatus } from "~/config/constants";
 import { db } from "~/db/client.server";
 import { institutions, volunteers } from "~/db/schema";
@@ -30,6 +30,12 @@ export function profileSummary(user: SessionUser): Promise<ProfileSummary> {
     summary.catch(() => asked.delete(user));
   }
   return summary;
+}
+
+/** The header's person (the root loader, /api/sessao): only what the header shows. */
+export async function headerPersonOf(user: SessionUser): Promise<HeaderPerson> {
+  const { name, email, photoUrl } = await profileSummary(user);
+  return { name, email, photoUrl, homePath: homePathFor(user) };
 }
 
 async function lookUp(user: SessionUser): Promise<ProfileSummary> {

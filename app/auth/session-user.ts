@@ -31,3 +31,12 @@ export function homePathFor(user: Pick<SessionUser, "role" | "profile">): string
   if (user.role !== "USER") return "/";
   return user.profile === "VOLUNTEER" ? "/app/voluntario" : "/app/instituicao";
 }
+
+/** What the site header shows of the signed-in person: name, e-mail, photo and their home. */
+export interface HeaderPerson {
+  name: string;
+  email: string;
+  photoUrl: string | null;
+  /** The home of the person's role and profile (SPEC "Home routing by role"). */
+  homePath: string;
+}

@@ -14,3 +14,10 @@ export const clientContext = createContext<Client>({
   ip: "unknown",
   network: "unknown",
 });
+
+/**
+ * True while a public page is rendered once for every signed-in person (ADR 0053): the HTTP
+ * server took the request's cookies away, and the root loader says the header's person is asked
+ * for apart (/api/sessao), so the page can be kept and served to every member alike.
+ */
+export const sharedMemberPageContext = createContext(false);

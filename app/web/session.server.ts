@@ -1,6 +1,7 @@
 import { getSessionCookie } from "better-auth/cookies";
 import { createContext, type MiddlewareFunction } from "react-router";
-import { AUTH_COOKIE_PREFIX, auth } from "~/auth/auth.server";
+import { auth } from "~/auth/auth.server";
+import { AUTH_COOKIE_PREFIX } from "~/auth/auth-cookies";
 import { type SessionUser, toSessionUser } from "~/auth/session-user";
 
 export const sessionContext = createContext<SessionUser | null>(null);

@@ -112,7 +112,9 @@ export async function runApp(
     const resolved = await resolveIds(server.url, pages);
     for (const page of resolved) {
       const url = `${server.url}${page.path}`;
-      const cookie: Record<string, string> = page.as ? { cookie: cookies[page.as] } : {};
+      const cookie: Record<string, string> = page.as
+        ? { cookie: cookieHeaderFor(cookies[page.as], page.path) }
+        : {};
       const connections = page.connections ?? settings.connections;
       const load = { ...settings, connections };
       const refs = { ...reference, connections };
@@ -256,17 +258,32 @@ async function warmFloors(urls: string[], settings: RunSettings): Promise<void> 
   }
 }
 
+/** A cookie the login set: `name=value`, and the path it is sent under. */
+interface SetCookie {
+  pair: string;
+  path: string;
+}
+
+/** The Cookie header a browser sends to `pagePath`: the cookies whose Path covers it. */
+function cookieHeaderFor(cookies: SetCookie[], pagePath: string): string {
+  const pathname = pagePath.split("?", 1)[0] ?? "/";
+  return cookies
+    .filter(({ path }) => path === "/" || pathname === path || pathname.startsWith(`${path}/`))
+    .map(({ pair }) => pair)
+    .join("; ");
+}
+
 /**
  * Signs the dataset's volunteer and admin in through the login forms (a form post, as a browser
- * without JavaScript sends it), once each, when a page asks for them: the cookies to send.
+ * without JavaScript sends it), once each, when a page asks for them: the cookies they set.
  */
 async function signIn(
   baseUrl: string,
   dataset: Dataset,
   pages: Page[],
-): Promise<Record<Visitor, string>> {
+): Promise<Record<Visitor, SetCookie[]>> {
   const doors: Record<Visitor, string> = { volunteer: "/auth/login", admin: "/admin/login" };
-  const cookies: Record<Visitor, string> = { volunteer: "", admin: "" };
+  const cookies: Record<Visitor, SetCookie[]> = { volunteer: [], admin: [] };
   for (const visitor of ["volunteer", "admin"] as const) {
     if (!pages.some((page) => page.as === visitor)) continue;
     cookies[visitor] = await postLogin(baseUrl, doors[visitor], dataset.accounts[visitor]);
@@ -274,7 +291,7 @@ async function signIn(
   return cookies;
 }
 
-async function postLogin(baseUrl: string, door: string, account: Account): Promise<string> {
+async function postLogin(baseUrl: string, door: string, account: Account): Promise<SetCookie[]> {
   const response = await fetch(`${baseUrl}${door}`, {
     method: "POST",
     headers: { origin: baseUrl },
@@ -284,14 +301,17 @@ async function postLogin(baseUrl: string, door: string, account: Account): Promi
   await response.arrayBuffer();
   const cookies = response.headers
     .getSetCookie()
-    .map((header) => header.split(";", 1)[0] ?? "")
-    .filter((pair) => pair.includes("=") && !pair.endsWith("="));
+    .map((header) => ({
+      pair: header.split(";", 1)[0] ?? "",
+      path: /;\s*path=([^;]*)/i.exec(header)?.[1]?.trim() || "/",
+    }))
+    .filter(({ pair }) => pair.includes("=") && !pair.endsWith("="));
   if (response.status !== 302 || cookies.length === 0) {
     throw new Error(
       `${account.email} could not sign in at ${door}: ${response.status}, ${cookies.length} cookies`,
     );
   }
-  return cookies.join("; ");
+  return cookies;
 }
 
 /** `:institution` and `:event` become the first ids the public list APIs answer with. */
@@ -316,7 +336,8 @@ async function resolveIds(baseUrl: string, pages: Page[]): Promise<Page[]> {
  * A page that does not answer 200 would be measured as a fast error page, and a signed-in page
  * that fell back to the visitor's view (or a redirect to the login) would be measured as the
  * wrong page: refuse early. A signed-in page must name its visitor (the e-mail's local part, in
- * the header of every signed-in page). Returns each encoding's body size as sent.
+ * the header of every signed-in page), or, for a list every member shares, be the members' page
+ * with /api/sessao naming them. Returns each encoding's body size as sent.
  */
 async function checkAnswers(
   url: string,
@@ -333,7 +354,13 @@ async function checkAnswers(
     }
     if (page.as) {
       const name = dataset.accounts[page.as].email.split("@", 1)[0] ?? "";
-      if (!answer.text.includes(name)) {
+      // A list every member shares (ADR 0053) names nobody: it must be the members' page, and
+      // the header's question (/api/sessao) must name the visitor.
+      const named = page.cached
+        ? answer.text.includes('href="/app"') &&
+          (await probe(new URL("/api/sessao", url).href, cookie)).text.includes(name)
+        : answer.text.includes(name);
+      if (!named) {
         throw new Error(`${url} did not answer the signed-in ${page.as}'s page (${name})`);
       }
     }

@@ -113,7 +113,8 @@ const MAIN_PAGES: Page[] = [
   { name: "event page", path: "/eventos/:event", cached: true },
   { name: "geography API (SP, 645 cities)", path: "/api/localidades/estados/SP/municipios" },
   { name: "volunteer home, signed in", path: "/app/voluntario", as: "volunteer" },
-  { name: "directory, signed-in volunteer", path: "/instituicoes", as: "volunteer" },
+  // One page for every signed-in person, the header's name asked for apart (ADR 0053).
+  { name: "directory, signed-in volunteer", path: "/instituicoes", as: "volunteer", cached: true },
   {
     name: "admin institutions list, signed in",
     path: "/admin/dashboard?secao=instituicoes",

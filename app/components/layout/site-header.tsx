@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import type { HeaderPerson } from "~/auth/session-user";
 import { usePublicConfig } from "~/components/layout/use-public-config";
 import { Avatar } from "../ui/avatar";
 import { buttonStyles } from "../ui/button-styles";
@@ -7,13 +8,18 @@ import { LogoMark } from "./logo-mark";
 import { NavLinks, PhoneMenu } from "./site-nav";
 import { navItems } from "./site-sections";
 
-export interface HeaderUser {
-  name: string;
-  email: string;
-  photoUrl: string | null;
-  /** The home of the person's role and profile (SPEC "Home routing by role"). */
-  homePath: string;
-}
+/**
+ * Who the header is for: nobody signed in, a signed-in person, or "signed-in" when someone is
+ * signed in but the page is one every member shares (ADR 0053) and their name is still on its way.
+ */
+export type HeaderUser = HeaderPerson | "signed-in" | null;
+
+/** The person's link on the right of the bar, named or not yet. */
+const BADGE_LINK =
+  "flex min-h-11 min-w-0 items-center gap-2 rounded-xl py-1 pr-1 pl-2 hover:bg-brand-50 focus-ring sm:gap-3 sm:pl-3";
+
+/** Where "Minha área" goes before the header knows whose area it is: /app sends each to theirs. */
+const ANY_MEMBER_HOME = "/app";
 
 /**
  * The site's header on every page but the sign-in and admin frames: product name, the main
@@ -23,9 +29,10 @@ export interface HeaderUser {
  * (PhoneMenu, ADR 0030); the account links and the person's name stay in the bar, names wrap
  * instead of being cut.
  */
-export function SiteHeader({ user }: { user?: HeaderUser | null }) {
+export function SiteHeader({ user = null }: { user?: HeaderUser }) {
   const { appName } = usePublicConfig();
-  const items = navItems(user?.homePath ?? null);
+  const person = user === "signed-in" ? null : user;
+  const items = navItems(user === "signed-in" ? ANY_MEMBER_HOME : (person?.homePath ?? null));
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur supports-backdrop-filter:bg-white/85">
       <a
@@ -52,14 +59,14 @@ export function SiteHeader({ user }: { user?: HeaderUser | null }) {
           <NavLinks items={items} layout="row" />
         </nav>
         <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
-          {user ? <UserBadge user={user} /> : <GuestLinks />}
+          {person ? <UserBadge user={person} /> : user ? <MemberLink /> : <GuestLinks />}
           <PhoneMenu className="lg:hidden">
             <nav aria-label="Principal">
-              {user ? (
+              {person ? (
                 <p className="mb-3 border-b border-line px-4 pb-3 text-sm text-ink-muted">
                   Você entrou como{" "}
-                  <span className="font-semibold break-words text-ink">{user.name}</span>
-                  <EmailText email={user.email} className="block" />
+                  <span className="font-semibold break-words text-ink">{person.name}</span>
+                  <EmailText email={person.email} className="block" />
                 </p>
               ) : null}
               <NavLinks items={items} layout="list" />
@@ -90,13 +97,23 @@ function GuestLinks() {
   );
 }
 
-/** The person's photo and name (with the e-mail from `sm`), wrapped rather than cut. */
-function UserBadge({ user }: { user: HeaderUser }) {
+/**
+ * Someone is signed in, not yet named (ADR 0053): their area's link where the badge will be, the
+ * same size, so nothing moves when the name arrives. Without JavaScript it stays, and works.
+ */
+function MemberLink() {
   return (
-    <Link
-      to={user.homePath}
-      className="flex min-h-11 min-w-0 items-center gap-2 rounded-xl py-1 pr-1 pl-2 hover:bg-brand-50 focus-ring sm:gap-3 sm:pl-3"
-    >
+    <Link to={ANY_MEMBER_HOME} className={BADGE_LINK}>
+      <span className="text-sm leading-snug font-semibold text-ink">Minha área</span>
+      <Avatar photoUrl={null} size={40} className="ring-brand-100" />
+    </Link>
+  );
+}
+
+/** The person's photo and name (with the e-mail from `sm`), wrapped rather than cut. */
+function UserBadge({ user }: { user: HeaderPerson }) {
+  return (
+    <Link to={user.homePath} className={BADGE_LINK}>
       <span className="min-w-0 text-right sm:max-w-72 lg:max-w-96">
         <span className="block text-sm leading-snug font-semibold break-words text-ink">
           {user.name}
