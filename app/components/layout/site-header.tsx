@@ -14,10 +14,6 @@ import { navItems } from "./site-sections";
  */
 export type HeaderUser = HeaderPerson | "signed-in" | null;
 
-/** The person's link on the right of the bar, named or not yet. */
-const BADGE_LINK =
-  "flex min-h-11 min-w-0 items-center gap-2 rounded-xl py-1 pr-1 pl-2 hover:bg-brand-50 focus-ring sm:gap-3 sm:pl-3";
-
 /** Where "Minha área" goes before the header knows whose area it is: /app sends each to theirs. */
 const ANY_MEMBER_HOME = "/app";
 
@@ -32,7 +28,7 @@ const ANY_MEMBER_HOME = "/app";
 export function SiteHeader({ user = null }: { user?: HeaderUser }) {
   const { appName } = usePublicConfig();
   const person = user === "signed-in" ? null : user;
-  const items = navItems(user === "signed-in" ? ANY_MEMBER_HOME : (person?.homePath ?? null));
+  const items = navItems(user ? (person?.homePath ?? ANY_MEMBER_HOME) : null);
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur supports-backdrop-filter:bg-white/85">
       <a
@@ -59,7 +55,7 @@ export function SiteHeader({ user = null }: { user?: HeaderUser }) {
           <NavLinks items={items} layout="row" />
         </nav>
         <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
-          {person ? <UserBadge user={person} /> : user ? <MemberLink /> : <GuestLinks />}
+          {user ? <UserBadge user={person} /> : <GuestLinks />}
           <PhoneMenu className="lg:hidden">
             <nav aria-label="Principal">
               {person ? (
@@ -98,29 +94,25 @@ function GuestLinks() {
 }
 
 /**
- * Someone is signed in, not yet named (ADR 0053): their area's link where the badge will be, the
- * same size, so nothing moves when the name arrives. Without JavaScript it stays, and works.
+ * The person's photo and name (with the e-mail from `sm`), wrapped rather than cut. Before the
+ * header knows who it is (`user` null, ADR 0053): "Minha área" and the default photo, the same
+ * size, so nothing moves when the name arrives; without JavaScript it stays, and works.
  */
-function MemberLink() {
+function UserBadge({ user }: { user: HeaderPerson | null }) {
   return (
-    <Link to={ANY_MEMBER_HOME} className={BADGE_LINK}>
-      <span className="text-sm leading-snug font-semibold text-ink">Minha área</span>
-      <Avatar photoUrl={null} size={40} className="ring-brand-100" />
-    </Link>
-  );
-}
-
-/** The person's photo and name (with the e-mail from `sm`), wrapped rather than cut. */
-function UserBadge({ user }: { user: HeaderPerson }) {
-  return (
-    <Link to={user.homePath} className={BADGE_LINK}>
+    <Link
+      to={user?.homePath ?? ANY_MEMBER_HOME}
+      className="flex min-h-11 min-w-0 items-center gap-2 rounded-xl py-1 pr-1 pl-2 hover:bg-brand-50 focus-ring sm:gap-3 sm:pl-3"
+    >
       <span className="min-w-0 text-right sm:max-w-72 lg:max-w-96">
         <span className="block text-sm leading-snug font-semibold break-words text-ink">
-          {user.name}
+          {user?.name ?? "Minha área"}
         </span>
-        <EmailText email={user.email} className="hidden text-xs text-ink-muted sm:block" />
+        {user ? (
+          <EmailText email={user.email} className="hidden text-xs text-ink-muted sm:block" />
+        ) : null}
       </span>
-      <Avatar photoUrl={user.photoUrl} size={40} className="ring-brand-100" />
+      <Avatar photoUrl={user?.photoUrl} size={40} className="ring-brand-100" />
     </Link>
   );
 }

@@ -18,21 +18,18 @@ interface RootHeaderData {
  */
 export function useHeaderUser(): HeaderUser {
   const root = useRouteLoaderData<RootHeaderData>("root");
-  const apart = root?.headerUserApart === true;
-  const [asked, setAsked] = useState<HeaderPerson | null | undefined>(undefined);
+  const apart = root?.headerUserApart;
+  const [asked, setAsked] = useState<HeaderUser>("signed-in");
+  // Asked once per document: `apart` only changes when the root loader runs again (after a
+  // form post), and then it is false and the answer no longer shown, so no answer is cancelled.
   useEffect(() => {
     if (!apart) return;
-    const controller = new AbortController();
-    askWhoIsSignedIn(controller.signal).then(setAsked, () => undefined);
-    return () => controller.abort();
+    fetch("/api/sessao")
+      .then((response) => response.json())
+      .then(
+        (body: { user: HeaderPerson | null }) => setAsked(body.user),
+        () => undefined,
+      );
   }, [apart]);
-  if (!apart) return root?.headerUser ?? null;
-  return asked === undefined ? "signed-in" : asked;
-}
-
-async function askWhoIsSignedIn(signal: AbortSignal): Promise<HeaderPerson | null> {
-  const response = await fetch("/api/sessao", { headers: { Accept: "application/json" }, signal });
-  if (!response.ok) throw new Error(`/api/sessao answered ${response.status}`);
-  const body = (await response.json()) as { user: HeaderPerson | null };
-  return body.user;
+  return apart ? asked : (root?.headerUser ?? null);
 }
