@@ -5,12 +5,11 @@ import { issueCertificateSchema, targetOf } from "~/certificates/certificate-sch
 import { certificateFacts } from "~/certificates/certificate-view";
 import { certificatesOfVolunteer, issueCertificate } from "~/certificates/certificates.server";
 import { CertificateCard } from "~/components/certificates/certificate-card";
-import { MemberForm } from "~/components/members/member-form";
+import { IssueCertificateCard } from "~/components/certificates/issue-certificate-card";
 import { EmptyState } from "~/components/public/empty-state";
 import { BackButton } from "~/components/ui/back-button";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { DateField } from "~/components/ui/date-field";
-import { ErrorMessage } from "~/components/ui/error-message";
 import { DownloadIcon, ShieldCheckIcon } from "~/components/ui/icons";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { SelectField } from "~/components/ui/select-field";
@@ -75,8 +74,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-const loadSchemas = () => import("~/certificates/certificate-schema");
-
 export default function MyCertificates({ loaderData, actionData }: Route.ComponentProps) {
   const { certificates, options } = loaderData;
   const values = actionData?.values ?? {};
@@ -90,58 +87,42 @@ export default function MyCertificates({ loaderData, actionData }: Route.Compone
         className="mt-4"
         description="Certificados das horas que as instituições confirmaram, com código e QR code para qualquer pessoa verificar."
       />
-      <div className="mt-6 rounded-2xl border border-line bg-white p-5 shadow-card sm:p-6">
-        <h2 className="text-lg font-bold text-ink">Emitir certificado</h2>
-        {options.length === 0 ? (
-          // A post when there is nothing to issue (a stale page, a forged form) still reads as
-          // a message: the form that would show it is not on the page.
+      <IssueCertificateCard
+        canIssue={options.length > 0}
+        nothingToIssue="Quando uma instituição confirmar as suas horas, você poderá emitir o certificado aqui. Horas ainda não confirmadas não entram em certificados."
+        schema={(schemas) => schemas.issueCertificateSchema}
+        serverError={actionData?.error}
+      >
+        {(errorFor) => (
           <>
-            <p className="mt-2 text-ink-muted">
-              Quando uma instituição confirmar as suas horas, você poderá emitir o certificado aqui.
-              Horas ainda não confirmadas não entram em certificados.
-            </p>
-            <ErrorMessage message={actionData?.error?.message} className="mt-3" />
+            <SelectField
+              name="target"
+              label="Horas confirmadas"
+              placeholder="Escolha a atividade ou o período"
+              options={options}
+              defaultValue={values.target ?? ""}
+              error={errorFor("target")}
+            />
+            <fieldset className="grid gap-4 sm:grid-cols-2">
+              <legend className="mb-2 text-sm text-ink-muted">
+                Período (opcional, para “Todas as horas” e atividades contínuas)
+              </legend>
+              <DateField
+                name="from"
+                label="De"
+                defaultValue={brDateToIso(values.from ?? "") ?? ""}
+                error={errorFor("from")}
+              />
+              <DateField
+                name="to"
+                label="Até"
+                defaultValue={brDateToIso(values.to ?? "") ?? ""}
+                error={errorFor("to")}
+              />
+            </fieldset>
           </>
-        ) : (
-          <MemberForm
-            schemas={loadSchemas}
-            schema={(schemas) => schemas.issueCertificateSchema}
-            serverError={actionData?.error}
-            submitLabel="Emitir certificado"
-            className="mt-4 flex flex-col gap-5"
-          >
-            {(errorFor) => (
-              <>
-                <SelectField
-                  name="target"
-                  label="Horas confirmadas"
-                  placeholder="Escolha a atividade ou o período"
-                  options={options}
-                  defaultValue={values.target ?? ""}
-                  error={errorFor("target")}
-                />
-                <fieldset className="grid gap-4 sm:grid-cols-2">
-                  <legend className="mb-2 text-sm text-ink-muted">
-                    Período (opcional, para “Todas as horas” e atividades contínuas)
-                  </legend>
-                  <DateField
-                    name="from"
-                    label="De"
-                    defaultValue={brDateToIso(values.from ?? "") ?? ""}
-                    error={errorFor("from")}
-                  />
-                  <DateField
-                    name="to"
-                    label="Até"
-                    defaultValue={brDateToIso(values.to ?? "") ?? ""}
-                    error={errorFor("to")}
-                  />
-                </fieldset>
-              </>
-            )}
-          </MemberForm>
         )}
-      </div>
+      </IssueCertificateCard>
       <h2 className="mt-10 text-xl font-bold tracking-tight text-ink sm:text-2xl">
         Certificados emitidos
       </h2>

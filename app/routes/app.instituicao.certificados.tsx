@@ -5,11 +5,10 @@ import { institutionIssueSchema, targetOf } from "~/certificates/certificate-sch
 import { certificateFacts } from "~/certificates/certificate-view";
 import { certificatesOfInstitution, issueCertificate } from "~/certificates/certificates.server";
 import { CertificateCard } from "~/components/certificates/certificate-card";
-import { MemberForm } from "~/components/members/member-form";
+import { IssueCertificateCard } from "~/components/certificates/issue-certificate-card";
 import { EmptyState } from "~/components/public/empty-state";
 import { BackButton } from "~/components/ui/back-button";
 import { buttonStyles } from "~/components/ui/button-styles";
-import { ErrorMessage } from "~/components/ui/error-message";
 import { DownloadIcon, TrashIcon } from "~/components/ui/icons";
 import { SectionHeading } from "~/components/ui/section-heading";
 import { SelectField } from "~/components/ui/select-field";
@@ -77,8 +76,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-const loadSchemas = () => import("~/certificates/certificate-schema");
-
 export default function InstitutionCertificates({ loaderData, actionData }: Route.ComponentProps) {
   const { certificates, options } = loaderData;
   const values = actionData?.values ?? {};
@@ -92,39 +89,23 @@ export default function InstitutionCertificates({ loaderData, actionData }: Rout
         className="mt-4"
         description="Todos os certificados emitidos em nome da instituição, pelos voluntários ou por vocês. Só horas que vocês confirmaram entram neles."
       />
-      <div className="mt-6 rounded-2xl border border-line bg-white p-5 shadow-card sm:p-6">
-        <h2 className="text-lg font-bold text-ink">Emitir certificado</h2>
-        {options.length === 0 ? (
-          // A post when there is nothing to issue (a stale page, a forged form) still reads as
-          // a message: the form that would show it is not on the page.
-          <>
-            <p className="mt-2 text-ink-muted">
-              Depois que vocês confirmarem as horas de alguém, o certificado dessa pessoa pode ser
-              emitido aqui.
-            </p>
-            <ErrorMessage message={actionData?.error?.message} className="mt-3" />
-          </>
-        ) : (
-          <MemberForm
-            schemas={loadSchemas}
-            schema={(schemas) => schemas.institutionIssueSchema}
-            serverError={actionData?.error}
-            submitLabel="Emitir certificado"
-            className="mt-4 flex flex-col gap-5"
-          >
-            {(errorFor) => (
-              <SelectField
-                name="target"
-                label="Voluntário(a) e horas confirmadas"
-                placeholder="Escolha a pessoa e as horas"
-                options={options}
-                defaultValue={values.target ?? ""}
-                error={errorFor("target")}
-              />
-            )}
-          </MemberForm>
+      <IssueCertificateCard
+        canIssue={options.length > 0}
+        nothingToIssue="Depois que vocês confirmarem as horas de alguém, o certificado dessa pessoa pode ser emitido aqui."
+        schema={(schemas) => schemas.institutionIssueSchema}
+        serverError={actionData?.error}
+      >
+        {(errorFor) => (
+          <SelectField
+            name="target"
+            label="Voluntário(a) e horas confirmadas"
+            placeholder="Escolha a pessoa e as horas"
+            options={options}
+            defaultValue={values.target ?? ""}
+            error={errorFor("target")}
+          />
         )}
-      </div>
+      </IssueCertificateCard>
       <h2 className="mt-10 text-xl font-bold tracking-tight text-ink sm:text-2xl">
         Emitidos em nome da instituição
       </h2>

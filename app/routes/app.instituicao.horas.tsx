@@ -1,23 +1,15 @@
 import { MemberForm } from "~/components/members/member-form";
 import { MemberSection } from "~/components/members/member-section";
+import { MonthHoursFields } from "~/components/members/month-hours-fields";
 import { PendingHoursList } from "~/components/members/pending-hours";
 import { BackButton } from "~/components/ui/back-button";
 import { ErrorMessage } from "~/components/ui/error-message";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { SelectField } from "~/components/ui/select-field";
-import { TextArea } from "~/components/ui/text-area";
-import { TextInput } from "~/components/ui/text-input";
 import { publicConfig } from "~/config/public-config.server";
 import { todayInBrazil } from "~/events/event-dates";
 import { validateForm } from "~/forms/form-validation";
 import { shownError } from "~/forms/shown-error";
-import { recentMonths } from "~/hours/hours-format";
-import {
-  confirmMonthSchema,
-  declineHoursSchema,
-  HOURS_LIMITS,
-  HOURS_MESSAGES,
-} from "~/hours/hours-schema";
+import { confirmMonthSchema, declineHoursSchema, HOURS_MESSAGES } from "~/hours/hours-schema";
 import {
   acceptedApplications,
   confirmMonth,
@@ -161,49 +153,22 @@ export default function InstitutionHours({ loaderData, actionData }: Route.Compo
               serverError={monthError}
               submitLabel="Confirmar horas"
             >
-              {(errorFor) => {
-                const monthValues = values.intent === "month" ? values : {};
-                return (
-                  <>
-                    <input type="hidden" name="intent" value="month" />
-                    <SelectField
-                      name="requestId"
-                      label="Voluntário"
-                      options={applications.map((application) => ({
-                        value: application.requestId,
-                        label: application.name,
-                      }))}
-                      defaultValue={monthValues.requestId ?? ""}
-                      error={errorFor("requestId")}
-                    />
-                    <div className="grid gap-5 sm:grid-cols-2">
-                      <SelectField
-                        name="month"
-                        label="Mês"
-                        options={recentMonths(thisMonth)}
-                        defaultValue={monthValues.month ?? thisMonth}
-                        error={errorFor("month")}
-                      />
-                      <TextInput
-                        name="hours"
-                        label="Horas no mês"
-                        inputMode="decimal"
-                        hint="Ex.: 4, 2,5 ou 2h30"
-                        defaultValue={monthValues.hours}
-                        error={errorFor("hours")}
-                      />
-                    </div>
-                    <TextArea
-                      name="description"
-                      label="Atividade realizada"
-                      rows={3}
-                      maxLength={HOURS_LIMITS.text}
-                      defaultValue={monthValues.description}
-                      error={errorFor("description")}
-                    />
-                  </>
-                );
-              }}
+              {(errorFor) => (
+                <>
+                  <input type="hidden" name="intent" value="month" />
+                  <MonthHoursFields
+                    people={applications.map((application) => ({
+                      value: application.requestId,
+                      label: application.name,
+                    }))}
+                    personLabel="Voluntário"
+                    descriptionLabel="Atividade realizada"
+                    thisMonth={thisMonth}
+                    values={values.intent === "month" ? values : {}}
+                    errorFor={errorFor}
+                  />
+                </>
+              )}
             </MemberForm>
           </div>
         )}

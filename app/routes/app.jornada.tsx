@@ -1,17 +1,14 @@
 import { JourneyActivities, JourneyTotals } from "~/components/members/hours-journey";
 import { MemberForm } from "~/components/members/member-form";
 import { MemberSection } from "~/components/members/member-section";
+import { MonthHoursFields } from "~/components/members/month-hours-fields";
 import { BackButton } from "~/components/ui/back-button";
 import { ErrorMessage } from "~/components/ui/error-message";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { SelectField } from "~/components/ui/select-field";
-import { TextArea } from "~/components/ui/text-area";
-import { TextInput } from "~/components/ui/text-input";
 import { todayInBrazil } from "~/events/event-dates";
 import { validateForm } from "~/forms/form-validation";
 import { shownError } from "~/forms/shown-error";
-import { recentMonths } from "~/hours/hours-format";
-import { HOURS_LIMITS, logHoursSchema } from "~/hours/hours-schema";
+import { logHoursSchema } from "~/hours/hours-schema";
 import { journeyOf } from "~/hours/journey.server";
 import { acceptedApplications, logOngoingHours } from "~/hours/ongoing-hours.server";
 import { redirectWithFlash } from "~/web/flash.server";
@@ -93,45 +90,17 @@ export default function MyJourney({ loaderData, actionData }: Route.ComponentPro
               submitLabel="Registrar horas"
             >
               {(errorFor) => (
-                <>
-                  <SelectField
-                    name="requestId"
-                    label="Instituição"
-                    options={activities.map((activity) => ({
-                      value: activity.requestId,
-                      label: activity.name,
-                    }))}
-                    defaultValue={
-                      values.requestId ?? (activities.length === 1 ? activities[0]?.requestId : "")
-                    }
-                    error={errorFor("requestId")}
-                  />
-                  <div className="grid gap-5 sm:grid-cols-2">
-                    <SelectField
-                      name="month"
-                      label="Mês"
-                      options={recentMonths(thisMonth)}
-                      defaultValue={values.month ?? thisMonth}
-                      error={errorFor("month")}
-                    />
-                    <TextInput
-                      name="hours"
-                      label="Horas no mês"
-                      inputMode="decimal"
-                      hint="Ex.: 4, 2,5 ou 2h30"
-                      defaultValue={values.hours}
-                      error={errorFor("hours")}
-                    />
-                  </div>
-                  <TextArea
-                    name="description"
-                    label="O que você fez"
-                    rows={3}
-                    maxLength={HOURS_LIMITS.text}
-                    defaultValue={values.description}
-                    error={errorFor("description")}
-                  />
-                </>
+                <MonthHoursFields
+                  people={activities.map((activity) => ({
+                    value: activity.requestId,
+                    label: activity.name,
+                  }))}
+                  personLabel="Instituição"
+                  descriptionLabel="O que você fez"
+                  thisMonth={thisMonth}
+                  values={values}
+                  errorFor={errorFor}
+                />
               )}
             </MemberForm>
           </div>
