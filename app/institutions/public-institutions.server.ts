@@ -268,12 +268,30 @@ export async function countApprovedInstitutions(filters: InstitutionFilters): Pr
   const total = directoryCountQuery(filters);
   const query = isLoneSearch(filters) ? fullTextQuery(filters.search) : null;
   if (!query) return (await total)[0]?.total ?? 0;
-  // One round trip: the count's subquery runs only when the statistics do not settle it.
-  const result = await db().execute<{ total: number }>(
-    sql`select (case when ${commonInDirectory(query)} then ${sql.raw(String(LIST_COUNT_CAP + 1))}
-      else (${total}) end)::int as total`,
-  );
+  // One statement: the count's subquery runs only when the statistics do not settle it.
+  const counting = sql`select (case when ${commonInDirectory(query)}
+    then ${sql.raw(String(LIST_COUNT_CAP + 1))} else (${total}) end)::int as total`;
+  const result = trigramIndexable(filters.search)
+    ? await db().transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        return tx.execute<{ total: number }>(counting);
+      })
+    : await db().execute<{ total: number }>(counting);
   return Number(result.rows[0]?.total ?? 0);
+}
+
+/**
+ * Whether the "contains" half of a search can be read from the trigram index: a pattern of three
+ * characters or more. Then a count is read through the text indexes, the sequential scan turned
+ * off for its statement. The count's LIMIT makes a scan look cheap to the planner when it expects
+ * many matches, and its estimate adds the full-text and "contains" halves as if they were
+ * independent (they mostly match the same rows): for "mãos" at 100 000 institutions it expected
+ * 4 733 matches of 1 432 and scanned 69 000 rows for the first 1 001 (42-48 ms, against 3 ms
+ * through the indexes). A shorter pattern cannot use the trigram index, and a scan that stops at
+ * the 1 001st match is then the fast way (ADR 0040, amended).
+ */
+function trigramIndexable(search: string): boolean {
+  return search.trim().length >= 3;
 }
 
 /**

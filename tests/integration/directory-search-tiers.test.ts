@@ -1,7 +1,9 @@
 import { inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { LIST_COUNT_CAP } from "~/config/constants";
 import { institutions } from "~/db/schema";
 import {
+  countApprovedInstitutions,
   directoryIdsQuery,
   listApprovedInstitutions,
   searchIndexQuery,
@@ -151,6 +153,21 @@ describe("directory search in tiers", () => {
       const combined = await directoryIdsQuery({ ...filters, search: "quelon" }, page);
       const lone = await searchIndexQuery("quelon", page);
       expect(lone.map((row) => row.id)).toEqual(combined.map((row) => row.id));
+    }
+  });
+
+  it("counts a search as its pages list it: a word, a fragment or two letters, thin or dense", async () => {
+    // A thin word goes through the text indexes and a pattern under three letters by a scan that
+    // stops at the cap (ADR 0040, amended): either way the number is the list's.
+    for (const term of ["mãos", "rede", "ssoc", "ção", "ma", "xyzw"]) {
+      const result = await database.db.execute<{ n: number }>(sql`
+        select count(*)::int as n from directory_search
+        where document @@ to_tsquery('portuguese', ${fullTextQueryText(term)})
+          or search_text like '%' || immutable_unaccent(lower(${term})) || '%'`);
+      const all = result.rows[0]?.n ?? 0;
+      const counted = await countApprovedInstitutions({ ...filters, search: term });
+      expect(counted, term).toBe(Math.min(all, LIST_COUNT_CAP + 1));
+      if (all <= LIST_COUNT_CAP) expect(await searchAll(term), term).toHaveLength(all);
     }
   });
 });
