@@ -13,7 +13,7 @@ import {
 } from "~/db/schema";
 import { enqueueEmail } from "~/email/outbox.server";
 import { todayInBrazil } from "~/events/event-dates";
-import { isMinor } from "~/guardians/age-rules";
+import { isMinor } from "~/guardians/age";
 import { agreementIssuedEmail } from "./agreement-emails.server";
 import {
   type AgreementParties,

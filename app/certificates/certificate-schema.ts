@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { requiredText } from "~/forms/field-rules";
 import { brDateToIso } from "~/forms/masks";
+import { REASON_LIMITS } from "./certificate-limits";
 import { CERTIFICATE_MESSAGES } from "./certificate-messages";
 
 /**
@@ -40,8 +41,6 @@ export const institutionIssueSchema = z.object({
       "Escolha a pessoa e as horas do certificado.",
     ),
 });
-
-export const REASON_LIMITS = { min: 10, max: 500 };
 
 export const revokeCertificateSchema = z.object({
   reason: requiredText(

@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import {
-  CAUSE_MESSAGES,
-  causesField,
-  echoedChoices,
-  listText,
-  listValue,
-  skillsField,
-} from "./cause-fields";
+import { CAUSE_MESSAGES, causesField, skillsField } from "./cause-fields";
+import { echoedChoices, listText, listValue } from "./choice-list";
 import { validateForm } from "./form-validation";
 
 const schema = z.object({ causes: causesField(), skills: skillsField() });

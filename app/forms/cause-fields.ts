@@ -45,22 +45,3 @@ export function causesField() {
 export function skillsField() {
   return slugListField(MAX_SKILLS, CAUSE_MESSAGES.tooManySkills, areValidSkills, parseSkills);
 }
-
-/**
- * What a posted form echoes back over the saved values (a refused post without JavaScript): an
- * unchecked list posts nothing, so the echo says "none" instead of letting the saved choice
- * come back.
- */
-export function echoedChoices(echoed: Record<string, string> | undefined): Record<string, string> {
-  return echoed ? { causes: "", skills: "", ...echoed } : {};
-}
-
-/** A saved list as the form's text value (checkboxes read it back with `listValue`). */
-export function listText(values: readonly string[]): string {
-  return values.join(",");
-}
-
-/** The chosen slugs from a form's text value (saved, or echoed after a failed post). */
-export function listValue(text: string | undefined): string[] {
-  return text ? text.split(",").filter(Boolean) : [];
-}

@@ -1,14 +1,9 @@
 import { z } from "zod";
 import { brDateToIso } from "~/forms/masks";
 import { isSingleEmailAddress } from "~/lib/email-address";
+import { ADULT_AGE, ageOn, isMinor, MINIMUM_AGE, todayInBrasilia } from "./age";
 
-/**
- * Who may have an account, by age (ADR 0050): 18 or more on their own; 16 and 17 with a parent
- * or guardian named, who consents to the account and to each termo de adesão; under 16 not at
- * all. Ages are counted on Brasília's calendar. Shared by the browser and the server.
- */
-export const MINIMUM_AGE = 16;
-export const ADULT_AGE = 18;
+/** The age rules' form schemas (ADR 0050); the ages and the calendar are in age.ts. */
 const OLDEST_AGE = 120;
 
 export const AGE_MESSAGES = {
@@ -22,31 +17,6 @@ export const AGE_MESSAGES = {
   guardianEmail: "Informe o e-mail do seu responsável (obrigatório para menores de 18 anos).",
   guardianEmailInvalid: "E-mail do responsável inválido.",
 } as const;
-
-/** Brasília's offset from UTC: UTC−3 all year since summer time ended (Decreto 9.772/2019). */
-const BRASILIA_OFFSET_MS = -3 * 60 * 60 * 1000;
-
-/**
- * Today in Brasília, 'AAAA-MM-DD', for age checks in the browser and on the server alike. Written
- * without Intl on purpose: the first pt-BR/zone formatter costs a phone its locale data (the
- * build-chunks test keeps Intl out of member pages), and should Brazil bring summer time back, an
- * age would be counted an hour early once a year.
- */
-export function todayInBrasilia(now: Date = new Date()): string {
-  return new Date(now.getTime() + BRASILIA_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** Whole years between a birth date and a day, both 'AAAA-MM-DD'. */
-export function ageOn(birthIso: string, dayIso: string): number {
-  const [by, bm, bd] = birthIso.split("-").map(Number) as [number, number, number];
-  const [y, m, d] = dayIso.split("-").map(Number) as [number, number, number];
-  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
-}
-
-/** Under 18 on that day: a guardian takes part. */
-export function isMinor(birthIso: string | null, dayIso: string): boolean {
-  return birthIso !== null && ageOn(birthIso, dayIso) < ADULT_AGE;
-}
 
 export interface AgeFields {
   /** 'AAAA-MM-DD', or null when left empty where that is allowed. */

@@ -11,7 +11,8 @@ import { ownEventRow } from "~/participation/participant-list.server";
 import { eventStartsAt } from "~/participation/participation.server";
 import { hoursConfirmedEmail } from "./hours-emails.server";
 import { formatMinutes, minutesBetween } from "./hours-format";
-import { type EventEntry, HOURS_MESSAGES } from "./hours-schema";
+import { HOURS_MESSAGES } from "./hours-limits";
+import type { EventEntry } from "./hours-schema";
 
 /**
  * "Confirmar horas" of an event (issue 16, item 3; ADR 0051): after the event starts, its own

@@ -9,7 +9,8 @@ import { isUuid } from "~/lib/uuid";
 import { ongoingActivity } from "./confirmed-hours.server";
 import { hoursConfirmedEmail, hoursDeclinedEmail } from "./hours-emails.server";
 import { formatMinutes, formatMonth } from "./hours-format";
-import { HOURS_MESSAGES, monthStart } from "./hours-schema";
+import { HOURS_MESSAGES } from "./hours-limits";
+import { monthStart } from "./hours-schema";
 
 /**
  * Hours of ongoing activities (issue 16, item 3; ADR 0051): per accepted application

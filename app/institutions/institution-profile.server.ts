@@ -8,7 +8,7 @@ import {
 } from "~/config/constants";
 import { db, type Transaction } from "~/db/client.server";
 import { institutions, users } from "~/db/schema";
-import { listText } from "~/forms/cause-fields";
+import { listText } from "~/forms/choice-list";
 import { imageUrl } from "~/images/images.server";
 import { discardImages, type PreparedImage, storeImage } from "~/images/stored-images.server";
 import type { FieldChange } from "~/lib/field-changes";

@@ -1,13 +1,11 @@
 import { z } from "zod";
 import { requiredText } from "~/forms/field-rules";
+import { MESSAGE_LIMITS } from "./participant-message-limits";
 
 /**
  * "Enviar mensagem aos participantes" (issue 15, item 3): the same schema checks in the browser
- * and in the action (ADR 0006/0010). Limits: a subject fits an inbox line; a message fits a
- * screen or two of an e-mail.
+ * and in the action (ADR 0006/0010), with the limits of participant-message-limits.ts.
  */
-export const MESSAGE_LIMITS = { subjectMin: 3, subject: 120, messageMin: 10, message: 3000 };
-
 export const participantMessageSchema = z.object({
   subject: requiredText(
     {

@@ -2,7 +2,7 @@ import { prepareImages, resolveCity } from "~/account/member-form.server";
 import { InstitutionRecordFields } from "~/components/members/institution-record-fields";
 import { EditProfilePage } from "~/components/members/member-form-page";
 import { ProposedNameNote, RejectionReason, ReviewNote } from "~/components/members/review-notes";
-import { echoedChoices } from "~/forms/cause-fields";
+import { echoedChoices } from "~/forms/choice-list";
 import { validateForm } from "~/forms/form-validation";
 import { PROFILE_MESSAGES } from "~/forms/member-form-rules";
 import { listMunicipalities, listStates } from "~/geo/localities.server";

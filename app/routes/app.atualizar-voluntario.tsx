@@ -1,7 +1,7 @@
 import { prepareImages, resolveCity } from "~/account/member-form.server";
 import { EditProfilePage } from "~/components/members/member-form-page";
 import { VolunteerProfileFields } from "~/components/members/profile-fields";
-import { echoedChoices, listText } from "~/forms/cause-fields";
+import { echoedChoices, listText } from "~/forms/choice-list";
 import { validateForm } from "~/forms/form-validation";
 import { isoToBrDate } from "~/forms/masks";
 import { PROFILE_MESSAGES } from "~/forms/member-form-rules";

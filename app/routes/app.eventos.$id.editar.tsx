@@ -13,7 +13,7 @@ import {
   isEditable,
   updateEvent,
 } from "~/events/institution-events.server";
-import { echoedChoices } from "~/forms/cause-fields";
+import { echoedChoices } from "~/forms/choice-list";
 import { listMunicipalities, listStates } from "~/geo/localities.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { sessionUser } from "~/web/guards.server";

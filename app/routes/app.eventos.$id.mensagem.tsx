@@ -8,10 +8,8 @@ import { validateForm } from "~/forms/form-validation";
 import { countText } from "~/lib/count-text";
 import { findOwnEvent, listParticipants } from "~/participation/participant-list.server";
 import { sendParticipantsMessage } from "~/participation/participant-message.server";
-import {
-  MESSAGE_LIMITS,
-  participantMessageSchema,
-} from "~/participation/participant-message-schema";
+import { MESSAGE_LIMITS } from "~/participation/participant-message-limits";
+import { participantMessageSchema } from "~/participation/participant-message-schema";
 import { redirectWithFlash } from "~/web/flash.server";
 import { sessionUser } from "~/web/guards.server";
 import { readFormData } from "~/web/read-form-data.server";

@@ -1,6 +1,7 @@
 import { data } from "react-router";
+import { REASON_LIMITS } from "~/certificates/certificate-limits";
 import { CERTIFICATE_MESSAGES } from "~/certificates/certificate-messages";
-import { REASON_LIMITS, revokeCertificateSchema } from "~/certificates/certificate-schema";
+import { revokeCertificateSchema } from "~/certificates/certificate-schema";
 import { certificateFacts } from "~/certificates/certificate-view";
 import { ownCertificate, revokeCertificate } from "~/certificates/certificates.server";
 import { CertificateFactList } from "~/components/certificates/certificate-facts";

@@ -9,7 +9,8 @@ import { publicConfig } from "~/config/public-config.server";
 import { todayInBrazil } from "~/events/event-dates";
 import { validateForm } from "~/forms/form-validation";
 import { shownError } from "~/forms/shown-error";
-import { confirmMonthSchema, declineHoursSchema, HOURS_MESSAGES } from "~/hours/hours-schema";
+import { HOURS_MESSAGES } from "~/hours/hours-limits";
+import { confirmMonthSchema, declineHoursSchema } from "~/hours/hours-schema";
 import {
   acceptedApplications,
   confirmMonth,

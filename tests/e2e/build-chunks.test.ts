@@ -113,6 +113,29 @@ it("keeps Zod and the form schemas out of the grouped chunks (ADR 0010)", () => 
   expect(grouped.filter((module) => /schema|field-rules|zod/.test(module))).toEqual([]);
 });
 
+it("loads Zod on no page before its form is used: no route imports it statically (ADR 0010)", () => {
+  // A field that imports a limit or a message from a schema module brings Zod (~20 KB gzip)
+  // into its page's first load: the sign-up and the volunteer home did, through the age rules
+  // and the causes' fields. Limits and texts live in Zod-free modules; schemas load on demand.
+  const assets = path.resolve("build/client/assets");
+  const withZod = readdirSync(assets)
+    .filter((file) => file.endsWith(".js"))
+    .filter((file) => readFileSync(path.join(assets, file), "utf8").includes("ZodError"))
+    .map((file) => `/assets/${file}`);
+  expect(withZod.length, "the chunk that holds Zod").toBeGreaterThan(0);
+  const manifestFile = readdirSync(assets).find((file) => file.startsWith("manifest-"));
+  const source = readFileSync(path.join(assets, String(manifestFile)), "utf8");
+  const manifest = JSON.parse(source.slice(source.indexOf("=") + 1).replace(/;\s*$/, "")) as {
+    routes: Record<string, { module: string; imports?: string[] }>;
+  };
+  const eager = Object.entries(manifest.routes)
+    .filter(([, route]) =>
+      [route.module, ...(route.imports ?? [])].some((file) => withZod.includes(file)),
+    )
+    .map(([id]) => id);
+  expect(eager).toEqual([]);
+});
+
 it("builds no Intl formatter in the browser outside the admin pages", () => {
   // The first pt-BR formatter loads the browser's locale data (~15-25 ms here, several times that
   // on a phone): public and member pages format numbers and dates by hand (app/lib/count-text.ts,

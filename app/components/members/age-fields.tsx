@@ -2,7 +2,7 @@ import { DateField } from "~/components/ui/date-field";
 import { EmailInput } from "~/components/ui/email-input";
 import { UserIcon } from "~/components/ui/icons";
 import { TextInput } from "~/components/ui/text-input";
-import { ADULT_AGE, MINIMUM_AGE, todayInBrasilia } from "~/guardians/age-rules";
+import { ADULT_AGE, MINIMUM_AGE, todayInBrasilia } from "~/guardians/age";
 
 /**
  * Date of birth and, for a minor, the guardian (ADR 0050), on the volunteer's profile step of

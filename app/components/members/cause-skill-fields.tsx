@@ -1,6 +1,6 @@
 import { ChoiceChips } from "~/components/ui/choice-chips";
 import { CAUSES, MAX_CAUSES, MAX_SKILLS, SKILLS } from "~/config/causes";
-import { listValue } from "~/forms/cause-fields";
+import { listValue } from "~/forms/choice-list";
 
 /**
  * The causes and skills checkboxes (ADR 0045), both optional, posted as `causes` and `skills`:

@@ -1,6 +1,6 @@
 import { ChoiceChips } from "~/components/ui/choice-chips";
 import { CAUSES, MAX_CAUSES } from "~/config/causes";
-import { listValue } from "~/forms/cause-fields";
+import { listValue } from "~/forms/choice-list";
 import type { ErrorFor } from "./member-form";
 
 /**

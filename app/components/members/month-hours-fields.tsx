@@ -3,7 +3,7 @@ import { SelectField } from "~/components/ui/select-field";
 import { TextArea } from "~/components/ui/text-area";
 import { TextInput } from "~/components/ui/text-input";
 import { recentMonths } from "~/hours/hours-format";
-import { HOURS_LIMITS } from "~/hours/hours-schema";
+import { HOURS_LIMITS } from "~/hours/hours-limits";
 
 /**
  * The fields of a month of an ongoing activity (ADR 0051), the same on both sides: the volunteer

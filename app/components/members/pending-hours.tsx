@@ -4,7 +4,7 @@ import { PrimaryButton } from "~/components/ui/primary-button";
 import { TextArea } from "~/components/ui/text-area";
 import type { FormError } from "~/forms/form-validation";
 import { formatMinutes } from "~/hours/hours-format";
-import { HOURS_LIMITS } from "~/hours/hours-schema";
+import { HOURS_LIMITS } from "~/hours/hours-limits";
 import type { PendingHours } from "~/hours/ongoing-hours.server";
 import { MemberForm } from "./member-form";
 

@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  AGE_MESSAGES,
-  ageFieldsSchema,
-  ageFieldsToStore,
-  ageOn,
-  isMinor,
-  todayInBrasilia,
-} from "~/guardians/age-rules";
+import { ageOn, isMinor, todayInBrasilia } from "~/guardians/age";
+import { AGE_MESSAGES, ageFieldsSchema, ageFieldsToStore } from "~/guardians/age-rules";
 
 /** The age rules of ADR 0050: 16 and 17 with a guardian, under 16 refused, strict dates. */
 
