@@ -30,7 +30,7 @@ import {
   toFetchRequest,
   UNEXPECTED_ERROR_MESSAGE,
 } from "./fetch-adapter";
-import { cacheablePage, PageCache } from "./page-cache";
+import { type CacheablePage, cacheablePage, PageCache } from "./page-cache";
 import {
   type BodyRefusal,
   bodyLimitFor,
@@ -98,9 +98,9 @@ export function createHandler(options: { staticDir?: string; mode: "production" 
     res: ServerResponse,
     url: URL,
     body: Buffer | undefined,
+    cacheable: CacheablePage | null,
   ): Promise<void> {
     // A list every signed-in person sees alike is rendered without their cookies (ADR 0053).
-    const cacheable = cacheablePage(req);
     const member = cacheable?.member === true;
     let request: Request;
     try {
@@ -124,11 +124,12 @@ export function createHandler(options: { staticDir?: string; mode: "production" 
 
   function respond(req: IncomingMessage, res: ServerResponse, url: URL, body?: Buffer): void {
     // Prepared bytes go out as they are; the middleware would compress them again.
-    if (pageCache.serve(req, res) || serveGeography(req, res, url.pathname)) return;
+    const cacheable = cacheablePage(req);
+    if (pageCache.serve(req, res, cacheable) || serveGeography(req, res, url.pathname)) return;
     compress(req as never, res as never, () => {
       if (serveStatic?.(req, res, url.pathname)) return;
       withAfterResponse(res, () => {
-        renderWithReactRouter(req, res, url, body).catch((error: unknown) => {
+        renderWithReactRouter(req, res, url, body, cacheable).catch((error: unknown) => {
           // React Router answers its own errors with the error page; this is what escaped it.
           log.error({ err: error, method: req.method, path: url.pathname }, "request failed");
           sendPlain(res, 500, UNEXPECTED_ERROR_MESSAGE);

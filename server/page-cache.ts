@@ -89,8 +89,8 @@ export class PageCache {
    * Answers from the cache straight on the Node response, before any Fetch API object is made
    * (a hit then costs little more than the socket write). False when the page must be rendered.
    */
-  serve(req: IncomingMessage, res: ServerResponse): boolean {
-    const key = cacheablePage(req)?.key;
+  serve(req: IncomingMessage, res: ServerResponse, cacheable: CacheablePage | null): boolean {
+    const key = cacheable?.key;
     const entry = key ? this.entries.get(key) : undefined;
     if (!key || !entry) return false;
     if (performance.now() - entry.storedAt >= this.options.ttlMs) {

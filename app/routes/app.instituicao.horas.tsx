@@ -158,10 +158,7 @@ export default function InstitutionHours({ loaderData, actionData }: Route.Compo
                 <>
                   <input type="hidden" name="intent" value="month" />
                   <MonthHoursFields
-                    people={applications.map((application) => ({
-                      value: application.requestId,
-                      label: application.name,
-                    }))}
+                    people={applications}
                     personLabel="Voluntário"
                     descriptionLabel="Atividade realizada"
                     thisMonth={thisMonth}

@@ -91,10 +91,7 @@ export default function MyJourney({ loaderData, actionData }: Route.ComponentPro
             >
               {(errorFor) => (
                 <MonthHoursFields
-                  people={activities.map((activity) => ({
-                    value: activity.requestId,
-                    label: activity.name,
-                  }))}
+                  people={activities}
                   personLabel="Instituição"
                   descriptionLabel="O que você fez"
                   thisMonth={thisMonth}

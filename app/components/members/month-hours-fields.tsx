@@ -18,8 +18,8 @@ export function MonthHoursFields({
   values,
   errorFor,
 }: {
-  /** The accepted applications to log against: `requestId` values and the other party's name. */
-  people: { value: string; label: string }[];
+  /** The accepted applications to log against, named by the other party. */
+  people: { requestId: string; name: string }[];
   personLabel: string;
   descriptionLabel: string;
   /** "YYYY-MM" in Brasília: the month chosen at first, the last one offered. */
@@ -33,8 +33,8 @@ export function MonthHoursFields({
       <SelectField
         name="requestId"
         label={personLabel}
-        options={people}
-        defaultValue={values.requestId ?? (people.length === 1 ? people[0]?.value : "")}
+        options={people.map((person) => ({ value: person.requestId, label: person.name }))}
+        defaultValue={values.requestId ?? (people.length === 1 ? people[0]?.requestId : "")}
         error={errorFor("requestId")}
       />
       <div className="grid gap-5 sm:grid-cols-2">
