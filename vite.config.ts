@@ -3,6 +3,7 @@ import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import { reactRouterServerMemo } from "./scripts/vite/react-router-server-memo";
 
 /**
  * Browser chunks. Left to the default split, every page preloaded ~28 tiny modules; on a phone
@@ -125,5 +126,5 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // pdfkit reads its font metrics from files beside its own code (__dirname): not bundleable.
     external: ["@electric-sql/pglite", "sharp", "pg", "nodemailer", "pdfkit", "qrcode"],
   },
-  plugins: [tailwindcss(), reactRouter(), recordChunkGroups()],
+  plugins: [tailwindcss(), reactRouter(), recordChunkGroups(), reactRouterServerMemo()],
 }));

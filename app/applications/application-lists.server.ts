@@ -1,7 +1,8 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { formatDayInBrazil } from "~/applications/application-dates";
 import type { VolunteerRequestStatus } from "~/config/constants";
 import { db } from "~/db/client.server";
+import { preparedQuery } from "~/db/prepared.server";
 import { institutions, users, volunteerRequests } from "~/db/schema";
 
 /** How many applications a home page lists (newest first); older ones stay in the data export. */
@@ -35,9 +36,9 @@ function listed<T extends { createdAt: Date; status: string }>({ createdAt, stat
   };
 }
 
-/** "Minhas candidaturas": what the signed-in person sent (their id in the WHERE). */
-export async function listSentApplications(userId: string): Promise<SentApplication[]> {
-  const rows = await db()
+// On every visit to the volunteer home (ADR 0054).
+const sentApplications = preparedQuery("sent_applications", (name) =>
+  db()
     .select({
       id: volunteerRequests.id,
       institutionId: volunteerRequests.institutionId,
@@ -47,9 +48,15 @@ export async function listSentApplications(userId: string): Promise<SentApplicat
     })
     .from(volunteerRequests)
     .innerJoin(institutions, eq(institutions.userId, volunteerRequests.institutionId))
-    .where(eq(volunteerRequests.volunteerId, userId))
+    .where(eq(volunteerRequests.volunteerId, sql.placeholder("userId")))
     .orderBy(desc(volunteerRequests.createdAt))
-    .limit(LIST_LIMIT);
+    .limit(LIST_LIMIT)
+    .prepare(name),
+);
+
+/** "Minhas candidaturas": what the signed-in person sent (their id in the WHERE). */
+export async function listSentApplications(userId: string): Promise<SentApplication[]> {
+  const rows = await sentApplications().execute({ userId });
   return rows.map(listed);
 }
 

@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { type HeaderPerson, homePathFor, type SessionUser } from "~/auth/session-user";
 import type { InstitutionStatus } from "~/config/constants";
 import { db } from "~/db/client.server";
+import { preparedQuery } from "~/db/prepared.server";
 import { institutions, volunteers } from "~/db/schema";
 import { imageUrl } from "~/images/images.server";
 
@@ -38,26 +39,36 @@ export async function headerPersonOf(user: SessionUser): Promise<HeaderPerson> {
   return { name, email, photoUrl, homePath: homePathFor(user) };
 }
 
-async function lookUp(user: SessionUser): Promise<ProfileSummary> {
-  const base = { name: user.name, email: user.email, photoUrl: null, institutionStatus: null };
-  if (user.role !== "USER") return base;
-  if (user.profile === "VOLUNTEER") {
-    const [row] = await db()
-      .select({ photo: volunteers.photoImageId })
-      .from(volunteers)
-      .where(eq(volunteers.userId, user.id))
-      .limit(1);
-    return { ...base, photoUrl: row?.photo ? imageUrl(row.photo) : null };
-  }
-  const [row] = await db()
+// Every signed-in page asks for one of these (ADR 0054).
+const volunteerPhoto = preparedQuery("profile_volunteer_photo", (name) =>
+  db()
+    .select({ photo: volunteers.photoImageId })
+    .from(volunteers)
+    .where(eq(volunteers.userId, sql.placeholder("userId")))
+    .limit(1)
+    .prepare(name),
+);
+const institutionSummary = preparedQuery("profile_institution_summary", (name) =>
+  db()
     .select({
       name: institutions.name,
       photo: institutions.profileImageId,
       status: institutions.status,
     })
     .from(institutions)
-    .where(eq(institutions.userId, user.id))
-    .limit(1);
+    .where(eq(institutions.userId, sql.placeholder("userId")))
+    .limit(1)
+    .prepare(name),
+);
+
+async function lookUp(user: SessionUser): Promise<ProfileSummary> {
+  const base = { name: user.name, email: user.email, photoUrl: null, institutionStatus: null };
+  if (user.role !== "USER") return base;
+  if (user.profile === "VOLUNTEER") {
+    const [row] = await volunteerPhoto().execute({ userId: user.id });
+    return { ...base, photoUrl: row?.photo ? imageUrl(row.photo) : null };
+  }
+  const [row] = await institutionSummary().execute({ userId: user.id });
   return {
     ...base,
     name: row?.name ?? user.name,

@@ -1,5 +1,6 @@
-import { and, desc, eq, sum } from "drizzle-orm";
+import { and, desc, eq, sql, sum } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { preparedQuery } from "~/db/prepared.server";
 import { events, institutions, volunteerHours } from "~/db/schema";
 import { formatIsoDate } from "~/events/event-dates";
 import { ongoingActivity } from "./confirmed-hours.server";
@@ -94,13 +95,22 @@ function totals<T extends { minutes: number }>(
   return [...sums].sort(([a, x], [b, y]) => y - x || a.localeCompare(b, "pt-BR"));
 }
 
-/** The volunteer home's card: the confirmed total alone, summed by the database. */
-export async function confirmedMinutesOf(volunteerId: string): Promise<number> {
-  const [row] = await db()
+// The volunteer home's card, on every visit (ADR 0054).
+const confirmedSum = preparedQuery("confirmed_minutes_of", (name) =>
+  db()
     .select({ value: sum(volunteerHours.minutes) })
     .from(volunteerHours)
     .where(
-      and(eq(volunteerHours.volunteerId, volunteerId), eq(volunteerHours.status, "CONFIRMED")),
-    );
+      and(
+        eq(volunteerHours.volunteerId, sql.placeholder("volunteerId")),
+        eq(volunteerHours.status, "CONFIRMED"),
+      ),
+    )
+    .prepare(name),
+);
+
+/** The volunteer home's card: the confirmed total alone, summed by the database. */
+export async function confirmedMinutesOf(volunteerId: string): Promise<number> {
+  const [row] = await confirmedSum().execute({ volunteerId });
   return Number(row?.value ?? 0);
 }

@@ -1,5 +1,7 @@
-import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 import { db } from "~/db/client.server";
+import { preparedQuery } from "~/db/prepared.server";
 import { events, institutions, participations } from "~/db/schema";
 import { todayInBrazil } from "~/events/event-dates";
 import type { EventFormat } from "~/events/event-format";
@@ -22,7 +24,10 @@ const columns = {
   status: participations.status,
 };
 
-function mine(userId: string, statuses: MyParticipation["status"][], onDays: SQL) {
+/** A value of the query, or the placeholder the prepared statement fills in. */
+type Value<T> = T | Placeholder;
+
+function mine(userId: Value<string>, statuses: MyParticipation["status"][], onDays: SQL) {
   return db()
     .select({
       ...columns,
@@ -57,19 +62,47 @@ function toParticipation(row: Row): MyParticipation {
   };
 }
 
-/** Confirmed or waiting, from `today` on, soonest first (exposed for the EXPLAIN test). */
-export function upcomingParticipationsQuery(userId: string, today: string) {
+/** Confirmed or waiting, from `today` on, soonest first. */
+export function upcomingParticipationsQuery(userId: Value<string>, today: Value<string>) {
   return mine(userId, ["CONFIRMED", "WAITLISTED"], gte(events.eventDate, today))
     .orderBy(asc(events.eventDate), sql`${events.startTime} asc nulls first`, asc(events.name))
     .limit(UPCOMING_LIMIT);
 }
 
-/** Places held in events before `today`, most recent first (exposed for the EXPLAIN test). */
-export function pastParticipationsQuery(userId: string, today: string, limit: number) {
+/** Places held in events before `today`, most recent first. */
+export function pastParticipationsQuery(
+  userId: Value<string>,
+  today: Value<string>,
+  limit: Value<number>,
+) {
   return mine(userId, ["CONFIRMED"], lt(events.eventDate, today))
     .orderBy(desc(events.eventDate), sql`${events.startTime} desc nulls last`, asc(events.name))
     .limit(limit);
 }
+
+/**
+ * Both lists in one statement, as the volunteer home asks for them on every visit (one round
+ * trip, ADR 0054): each side keeps its own order and limit, and the dates tell the rows apart
+ * again (exposed for the EXPLAIN test).
+ */
+export function myParticipationsQuery(
+  userId: Value<string>,
+  today: Value<string>,
+  pastLimit: Value<number>,
+) {
+  return unionAll(
+    upcomingParticipationsQuery(userId, today),
+    pastParticipationsQuery(userId, today, pastLimit),
+  );
+}
+
+const bothLists = preparedQuery("my_participations", (name) =>
+  myParticipationsQuery(
+    sql.placeholder("userId"),
+    sql.placeholder("today"),
+    sql.placeholder("pastLimit"),
+  ).prepare(name),
+);
 
 /**
  * "Minhas participações" on the volunteer home (issue 15, item 8): read-only lists of the events
@@ -89,11 +122,10 @@ export async function listMyParticipations(
 ): Promise<MyParticipations> {
   const today = options.today ?? todayInBrazil();
   const pastLimit = options.allPast ? PAST_LIMIT_ALL : PAST_LIMIT;
-  const [upcoming, past] = await Promise.all([
-    upcomingParticipationsQuery(userId, today),
-    // One more than shown tells whether there are more.
-    pastParticipationsQuery(userId, today, pastLimit + 1),
-  ]);
+  // One more past place than shown tells whether there are more.
+  const rows = await bothLists().execute({ userId, today, pastLimit: pastLimit + 1 });
+  const upcoming = rows.filter((row) => row.eventDate >= today);
+  const past = rows.filter((row) => row.eventDate < today);
   return {
     upcoming: upcoming.map(toParticipation),
     past: past.slice(0, pastLimit).map(toParticipation),

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { causeLabel, skillLabel } from "~/config/causes";
 import { db } from "~/db/client.server";
+import { preparedQuery } from "~/db/prepared.server";
 import { events, institutions, volunteers } from "~/db/schema";
 import { todayInBrazil } from "~/events/event-dates";
 import type { EventFormat } from "~/events/event-format";
@@ -63,8 +64,9 @@ interface Profile {
   state: string;
 }
 
-export async function forYou(userId: string, today = todayInBrazil()): Promise<ForYou> {
-  const [profile] = await db()
+// Read on every visit to the volunteer home (ADR 0054); the rankings' shape follows the profile.
+const interests = preparedQuery("for_you_interests", (name) =>
+  db()
     .select({
       causes: volunteers.causes,
       skills: volunteers.skills,
@@ -72,7 +74,12 @@ export async function forYou(userId: string, today = todayInBrazil()): Promise<F
       state: volunteers.state,
     })
     .from(volunteers)
-    .where(eq(volunteers.userId, userId));
+    .where(eq(volunteers.userId, sql.placeholder("userId")))
+    .prepare(name),
+);
+
+export async function forYou(userId: string, today = todayInBrazil()): Promise<ForYou> {
+  const [profile] = await interests().execute({ userId });
   if (!profile || (profile.causes.length === 0 && profile.skills.length === 0)) {
     return { hasInterests: false, events: [], institutions: [] };
   }

@@ -1,0 +1,66 @@
+/**
+ * What React Router works out again on every request though it depends only on the build
+ * (ADR 0054). `scripts/vite/react-router-server-memo.ts` makes the server bundle's copy of React
+ * Router call these; nothing else imports them.
+ */
+
+/** Paths remembered per branch list; past this the list is forgotten and filled again. */
+export const REMEMBERED_PATHS = 1_000;
+
+/** Where each path matched before: the branch's index, or -1 when none did. */
+const firstMatches = new WeakMap<readonly unknown[], Map<string, number>>();
+
+/**
+ * React Router's matching: the first of the ranked branches that matches the path. It used to
+ * try the branches in order on every call (three times a page, 62 routes); the answer depends
+ * only on the branch list (fixed per build) and the path, so the index of the branch that matched
+ * is remembered and only that branch is matched again, which makes fresh match objects as
+ * before. A path never matched before is looked for as React Router does.
+ */
+export function matchFirstBranch<Branch, Match>(
+  branches: readonly Branch[],
+  pathname: string,
+  allowPartial: boolean,
+  matchBranch: (branch: Branch, pathname: string, allowPartial: boolean) => Match | null,
+): Match | null {
+  let known = firstMatches.get(branches);
+  if (!known) {
+    known = new Map();
+    firstMatches.set(branches, known);
+  }
+  const key = `${allowPartial ? "partial" : "whole"} ${pathname}`;
+  const index = known.get(key);
+  if (index !== undefined) {
+    const branch = branches[index];
+    return branch === undefined ? null : matchBranch(branch, pathname, allowPartial);
+  }
+  let found = -1;
+  let matches: Match | null = null;
+  for (let i = 0; i < branches.length && matches === null; i++) {
+    matches = matchBranch(branches[i] as Branch, pathname, allowPartial);
+    if (matches !== null) found = i;
+  }
+  // Paths carry ids: past the bound, start again rather than grow with every id asked for.
+  if (known.size >= REMEMBERED_PATHS) known.clear();
+  known.set(key, found);
+  return matches;
+}
+
+/**
+ * The value `make` gives for `key`, made once per key object (React Router's route tables are
+ * made once per build and then only read). `also` must be the same objects as the first time,
+ * or the value is made again.
+ */
+export function oncePer<Key extends object, Value>(
+  cache: WeakMap<Key, { also: readonly unknown[]; value: Value }>,
+  key: Key,
+  also: readonly unknown[],
+  make: () => Value,
+): Value {
+  const known = cache.get(key);
+  if (known && known.also.length === also.length && known.also.every((v, i) => v === also[i]))
+    return known.value;
+  const value = make();
+  cache.set(key, { also, value });
+  return value;
+}

@@ -1,0 +1,99 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { applyEdits, EDITS } from "../../scripts/vite/react-router-server-memo";
+import { matchFirstBranch, oncePer, REMEMBERED_PATHS } from "../../server/route-memo";
+
+/** A branch matches the paths that start with its prefix ("" matches everything). */
+interface Branch {
+  prefix: string;
+}
+const branches: Branch[] = [
+  { prefix: "/instituicoes/" },
+  { prefix: "/instituicoes" },
+  { prefix: "/eventos" },
+  { prefix: "/" },
+];
+
+function counting() {
+  const calls: string[] = [];
+  const matchBranch = (branch: Branch, pathname: string, allowPartial: boolean) => {
+    calls.push(branch.prefix);
+    return pathname.startsWith(branch.prefix) ? { branch, pathname, allowPartial } : null;
+  };
+  return { calls, matchBranch };
+}
+
+function linearScan(list: Branch[], pathname: string) {
+  return list.find((branch) => pathname.startsWith(branch.prefix)) ?? null;
+}
+
+describe("matchFirstBranch (ADR 0054)", () => {
+  it("answers as trying every branch in order does, then matches only the branch found", () => {
+    const list = [...branches];
+    for (const pathname of ["/instituicoes/abc", "/instituicoes", "/eventos", "/sobre", "x"]) {
+      const first = counting();
+      const answer = matchFirstBranch(list, pathname, false, first.matchBranch);
+      expect(answer?.branch ?? null).toBe(linearScan(list, pathname));
+
+      const again = counting();
+      const second = matchFirstBranch(list, pathname, false, again.matchBranch);
+      expect(second).toEqual(answer);
+      // A fresh match object each time: callers may change what they are given.
+      if (answer) expect(second).not.toBe(answer);
+      expect(again.calls).toEqual(answer ? [answer.branch.prefix] : []);
+    }
+  });
+
+  it("keeps apart partial and whole matching, and each list of branches", () => {
+    const list = [...branches];
+    const other = [{ prefix: "/eventos" }, { prefix: "/" }];
+    const probe = counting();
+    matchFirstBranch(list, "/eventos", false, probe.matchBranch);
+    expect(matchFirstBranch(list, "/eventos", true, probe.matchBranch)?.allowPartial).toBe(true);
+    expect(matchFirstBranch(other, "/eventos", false, probe.matchBranch)?.branch).toBe(other[0]);
+  });
+
+  it("forgets past its bound and still answers right", () => {
+    const list = [...branches];
+    for (let i = 0; i <= REMEMBERED_PATHS + 10; i++) {
+      const probe = counting();
+      const pathname = `/instituicoes/${i}`;
+      expect(matchFirstBranch(list, pathname, false, probe.matchBranch)?.branch).toBe(list[0]);
+    }
+    const probe = counting();
+    expect(matchFirstBranch(list, "/instituicoes/1", false, probe.matchBranch)?.branch).toBe(
+      list[0],
+    );
+  });
+});
+
+describe("oncePer", () => {
+  it("makes a value once per key while the other arguments are the same objects", () => {
+    const cache = new WeakMap<object, { also: readonly unknown[]; value: number }>();
+    const key = {};
+    const modules = { a: {}, b: {} };
+    let made = 0;
+    const make = () => ++made;
+    expect(oncePer(cache, key, Object.values(modules), make)).toBe(1);
+    expect(oncePer(cache, key, Object.values({ ...modules }), make)).toBe(1);
+    expect(oncePer(cache, key, Object.values({ ...modules, b: {} }), make)).toBe(2);
+    expect(oncePer(cache, {}, Object.values(modules), make)).toBe(3);
+  });
+});
+
+describe("the build's edits of React Router (scripts/vite/react-router-server-memo.ts)", () => {
+  it("each finds its text once in the installed production build", () => {
+    const dir = path.resolve("node_modules/react-router/dist/production");
+    const applied = readdirSync(dir)
+      .filter((file) => /^chunk-[A-Z0-9]+\.mjs$/.test(file))
+      .flatMap((file) => applyEdits(readFileSync(path.join(dir, file), "utf8")).applied);
+    expect(applied.sort()).toEqual(EDITS.map((edit) => edit.name).sort());
+  });
+
+  it("refuses a text found twice", () => {
+    const [edit] = EDITS;
+    if (!edit) throw new Error("no edits");
+    expect(() => applyEdits(`${edit.find}\n${edit.find}`)).toThrow(/twice/);
+  });
+});
