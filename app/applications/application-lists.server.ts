@@ -37,7 +37,7 @@ function listed<T extends { createdAt: Date; status: string }>({ createdAt, stat
 }
 
 // On every visit to the volunteer home (ADR 0054).
-const sentApplications = preparedQuery("sent_applications", (name) =>
+const sentApplications = preparedQuery("sent_applications", () =>
   db()
     .select({
       id: volunteerRequests.id,
@@ -50,8 +50,7 @@ const sentApplications = preparedQuery("sent_applications", (name) =>
     .innerJoin(institutions, eq(institutions.userId, volunteerRequests.institutionId))
     .where(eq(volunteerRequests.volunteerId, sql.placeholder("userId")))
     .orderBy(desc(volunteerRequests.createdAt))
-    .limit(LIST_LIMIT)
-    .prepare(name),
+    .limit(LIST_LIMIT),
 );
 
 /** "Minhas candidaturas": what the signed-in person sent (their id in the WHERE). */

@@ -40,15 +40,14 @@ export async function headerPersonOf(user: SessionUser): Promise<HeaderPerson> {
 }
 
 // Every signed-in page asks for one of these (ADR 0054).
-const volunteerPhoto = preparedQuery("profile_volunteer_photo", (name) =>
+const volunteerPhoto = preparedQuery("profile_volunteer_photo", () =>
   db()
     .select({ photo: volunteers.photoImageId })
     .from(volunteers)
     .where(eq(volunteers.userId, sql.placeholder("userId")))
-    .limit(1)
-    .prepare(name),
+    .limit(1),
 );
-const institutionSummary = preparedQuery("profile_institution_summary", (name) =>
+const institutionSummary = preparedQuery("profile_institution_summary", () =>
   db()
     .select({
       name: institutions.name,
@@ -57,8 +56,7 @@ const institutionSummary = preparedQuery("profile_institution_summary", (name) =
     })
     .from(institutions)
     .where(eq(institutions.userId, sql.placeholder("userId")))
-    .limit(1)
-    .prepare(name),
+    .limit(1),
 );
 
 async function lookUp(user: SessionUser): Promise<ProfileSummary> {

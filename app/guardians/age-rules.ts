@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { brDateToIso } from "~/forms/masks";
 import { isSingleEmailAddress } from "~/lib/email-address";
-import { ADULT_AGE, ageOn, isMinor, MINIMUM_AGE, todayInBrasilia } from "./age";
+import { ageOn, isMinor, MINIMUM_AGE, todayInBrasilia } from "./age";
 
 /** The age rules' form schemas (ADR 0050); the ages and the calendar are in age.ts. */
 const OLDEST_AGE = 120;

@@ -96,7 +96,7 @@ function totals<T extends { minutes: number }>(
 }
 
 // The volunteer home's card, on every visit (ADR 0054).
-const confirmedSum = preparedQuery("confirmed_minutes_of", (name) =>
+const confirmedSum = preparedQuery("confirmed_minutes_of", () =>
   db()
     .select({ value: sum(volunteerHours.minutes) })
     .from(volunteerHours)
@@ -105,8 +105,7 @@ const confirmedSum = preparedQuery("confirmed_minutes_of", (name) =>
         eq(volunteerHours.volunteerId, sql.placeholder("volunteerId")),
         eq(volunteerHours.status, "CONFIRMED"),
       ),
-    )
-    .prepare(name),
+    ),
 );
 
 /** The volunteer home's card: the confirmed total alone, summed by the database. */

@@ -96,12 +96,12 @@ export function myParticipationsQuery(
   );
 }
 
-const bothLists = preparedQuery("my_participations", (name) =>
+const bothLists = preparedQuery("my_participations", () =>
   myParticipationsQuery(
     sql.placeholder("userId"),
     sql.placeholder("today"),
     sql.placeholder("pastLimit"),
-  ).prepare(name),
+  ),
 );
 
 /**

@@ -65,7 +65,7 @@ interface Profile {
 }
 
 // Read on every visit to the volunteer home (ADR 0054); the rankings' shape follows the profile.
-const interests = preparedQuery("for_you_interests", (name) =>
+const interests = preparedQuery("for_you_interests", () =>
   db()
     .select({
       causes: volunteers.causes,
@@ -74,8 +74,7 @@ const interests = preparedQuery("for_you_interests", (name) =>
       state: volunteers.state,
     })
     .from(volunteers)
-    .where(eq(volunteers.userId, sql.placeholder("userId")))
-    .prepare(name),
+    .where(eq(volunteers.userId, sql.placeholder("userId"))),
 );
 
 export async function forYou(userId: string, today = todayInBrazil()): Promise<ForYou> {
