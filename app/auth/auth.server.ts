@@ -5,9 +5,10 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   SESSION_LIFETIME_SECONDS,
+  SESSION_REFRESH_AGE_SECONDS,
 } from "~/config/constants";
 import { env } from "~/config/env.server";
-import { db } from "~/db/client.server";
+import { type Database, db } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { enqueueEmail } from "~/email/outbox.server";
 import { passwordResetEmail } from "~/email/templates.server";
@@ -32,14 +33,14 @@ export async function hashResetIdentifier(identifier: string): Promise<string> {
  * its HTTP handler is not mounted. Sessions live in the database (HttpOnly, SameSite=Lax cookie,
  * Secure behind HTTPS), last one hour and slide while the person keeps using the site.
  */
-function createAuth() {
+function createAuth(database: Database) {
   const config = env();
   return betterAuth({
     appName: config.APP_NAME,
     baseURL: config.BASE_URL,
     secret: config.SESSION_SECRET,
     trustedOrigins: [config.BASE_URL],
-    database: drizzleAdapter(db(), {
+    database: drizzleAdapter(database, {
       provider: "pg",
       usePlural: true,
       schema: {
@@ -58,8 +59,7 @@ function createAuth() {
     },
     session: {
       expiresIn: SESSION_LIFETIME_SECONDS,
-      // Every five minutes of activity pushes the expiry an hour ahead again.
-      updateAge: 5 * 60,
+      updateAge: SESSION_REFRESH_AGE_SECONDS,
     },
     emailAndPassword: {
       enabled: true,
@@ -110,10 +110,19 @@ function createAuth() {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-const slot = globalThis as typeof globalThis & { __conectaAuth?: Auth };
+const slot = globalThis as typeof globalThis & {
+  __conectaAuth?: { auth: Auth; database: Database };
+};
 
-/** The auth instance, created on first use (after the database is open). */
+/**
+ * The auth instance, created on first use (after the database is open) and again if the
+ * database was closed and another opened (tests do, in one process): it keeps the handle it was
+ * made with.
+ */
 export function auth(): Auth {
-  slot.__conectaAuth ??= createAuth();
-  return slot.__conectaAuth;
+  const database = db();
+  if (slot.__conectaAuth?.database !== database) {
+    slot.__conectaAuth = { auth: createAuth(database), database };
+  }
+  return slot.__conectaAuth.auth;
 }

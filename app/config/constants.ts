@@ -30,6 +30,8 @@ export const VOLUNTEERING_TYPE_LABELS = Object.keys(VOLUNTEERING_TYPES) as Volun
 export type VolunteeringType = (typeof VOLUNTEERING_TYPES)[VolunteeringTypeLabel];
 
 export const SESSION_LIFETIME_SECONDS = 60 * 60;
+/** Every five minutes of activity pushes a session's expiry a whole lifetime ahead again. */
+export const SESSION_REFRESH_AGE_SECONDS = 5 * 60;
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** docs/design.md 7.3: one password rule everywhere, 8 to 64 characters. */

@@ -1,10 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { and, eq, like, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auth, hashResetIdentifier } from "~/auth/auth.server";
 import { changePassword } from "~/auth/change-password.server";
 import { CHANGE_PASSWORD_MESSAGES, RESET_MESSAGES } from "~/auth/password-messages";
@@ -13,7 +10,8 @@ import type { Database } from "~/db/client.server";
 import { accounts, emailOutbox, rateLimits, sessions, verifications } from "~/db/schema";
 import { RATE_LIMITS } from "~/security/rate-limit.server";
 import { insertCredentialUser } from "../helpers/accounts";
-import { type TestDatabase, testDatabase } from "../helpers/database";
+import { authDatabaseForFile } from "../helpers/auth-database";
+import type { TestDatabase } from "../helpers/database";
 import { waitFor } from "../helpers/wait";
 
 /**
@@ -24,25 +22,13 @@ import { waitFor } from "../helpers/wait";
  */
 
 const OLD_PASSWORD = "antiga2026senha";
+const file = authDatabaseForFile("reset");
 let database: TestDatabase;
 let db: Database;
-let dataDir: string;
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), "conecta-reset-"));
-  // The auth module reads its configuration on first use; the origin is every integration
-  // file's (tests/setup/integration-env.ts).
-  vi.stubEnv("SESSION_SECRET", randomBytes(32).toString("hex"));
-  vi.stubEnv("DATA_DIR", dataDir);
-  vi.stubEnv("NODE_ENV", "test");
-  database = await testDatabase();
+beforeAll(() => {
+  database = file.current;
   db = database.db;
-});
-
-afterAll(async () => {
-  await database?.dispose();
-  vi.unstubAllEnvs();
-  await rm(dataDir, { recursive: true, force: true });
 });
 
 async function createPerson(label: string): Promise<{ id: string; email: string }> {
