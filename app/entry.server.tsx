@@ -1,10 +1,9 @@
-import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, ServerRouter } from "react-router";
 import { log } from "~/lib/log.server";
 import { NonceProvider } from "~/lib/nonce";
-import { documentCsp } from "~/lib/security-headers.server";
+import { documentCsp, newNonce } from "~/lib/security-headers.server";
 
 export const streamTimeout = 5_000;
 
@@ -14,7 +13,7 @@ export default function handleRequest(
   responseHeaders: Headers,
   routerContext: EntryContext,
 ) {
-  const nonce = randomBytes(16).toString("base64");
+  const nonce = newNonce();
   responseHeaders.set("Content-Security-Policy", documentCsp(nonce, { dev: import.meta.env.DEV }));
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });

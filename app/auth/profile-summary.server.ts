@@ -3,7 +3,7 @@ import { type HeaderPerson, homePathFor, type SessionUser } from "~/auth/session
 import type { InstitutionStatus } from "~/config/constants";
 import { db } from "~/db/client.server";
 import { preparedQuery } from "~/db/prepared.server";
-import { institutions, volunteers } from "~/db/schema";
+import { institutions, users, volunteers } from "~/db/schema";
 import { imageUrl } from "~/images/images.server";
 
 export interface ProfileSummary {
@@ -33,44 +33,62 @@ export function profileSummary(user: SessionUser): Promise<ProfileSummary> {
   return summary;
 }
 
+/** Keeps a summary already read (by the session reader) for the rest of `user`'s request. */
+export function rememberProfileSummary(user: SessionUser, summary: ProfileSummary): void {
+  asked.set(user, Promise.resolve(summary));
+}
+
 /** The header's person (the root loader, /api/sessao): only what the header shows. */
 export async function headerPersonOf(user: SessionUser): Promise<HeaderPerson> {
   const { name, email, photoUrl } = await profileSummary(user);
   return { name, email, photoUrl, homePath: homePathFor(user) };
 }
 
-// Every signed-in page asks for one of these (ADR 0054).
-const volunteerPhoto = preparedQuery("profile_volunteer_photo", () =>
+/**
+ * What the summary reads of the person's profile row, joined to `users` by user id (a volunteer
+ * has a volunteers row, an institution an institutions row; an admin neither). The session
+ * reader selects the same columns with the session (ADR 0055), so a signed-in page's header
+ * costs no statement of its own.
+ */
+export const profileColumns = {
+  volunteerPhoto: volunteers.photoImageId,
+  institutionName: institutions.name,
+  institutionPhoto: institutions.profileImageId,
+  institutionStatus: institutions.status,
+};
+
+export type ProfileRow = {
+  [Key in keyof typeof profileColumns]: string | null;
+};
+
+// Every signed-in page asks for one of these (ADR 0054) unless the session reader brought it.
+const profileRow = preparedQuery("profile_summary", () =>
   db()
-    .select({ photo: volunteers.photoImageId })
-    .from(volunteers)
-    .where(eq(volunteers.userId, sql.placeholder("userId")))
-    .limit(1),
-);
-const institutionSummary = preparedQuery("profile_institution_summary", () =>
-  db()
-    .select({
-      name: institutions.name,
-      photo: institutions.profileImageId,
-      status: institutions.status,
-    })
-    .from(institutions)
-    .where(eq(institutions.userId, sql.placeholder("userId")))
+    .select(profileColumns)
+    .from(users)
+    .leftJoin(volunteers, eq(volunteers.userId, users.id))
+    .leftJoin(institutions, eq(institutions.userId, users.id))
+    .where(eq(users.id, sql.placeholder("userId")))
     .limit(1),
 );
 
 async function lookUp(user: SessionUser): Promise<ProfileSummary> {
+  if (user.role !== "USER") return summaryFrom(user, undefined);
+  const [row] = await profileRow().execute({ userId: user.id });
+  return summaryFrom(user, row);
+}
+
+/** The summary of `user` from their profile row (none for an admin). */
+export function summaryFrom(user: SessionUser, row: ProfileRow | undefined): ProfileSummary {
   const base = { name: user.name, email: user.email, photoUrl: null, institutionStatus: null };
   if (user.role !== "USER") return base;
   if (user.profile === "VOLUNTEER") {
-    const [row] = await volunteerPhoto().execute({ userId: user.id });
-    return { ...base, photoUrl: row?.photo ? imageUrl(row.photo) : null };
+    return { ...base, photoUrl: row?.volunteerPhoto ? imageUrl(row.volunteerPhoto) : null };
   }
-  const [row] = await institutionSummary().execute({ userId: user.id });
   return {
     ...base,
-    name: row?.name ?? user.name,
-    photoUrl: row?.photo ? imageUrl(row.photo) : null,
-    institutionStatus: (row?.status as InstitutionStatus | undefined) ?? null,
+    name: row?.institutionName ?? user.name,
+    photoUrl: row?.institutionPhoto ? imageUrl(row.institutionPhoto) : null,
+    institutionStatus: (row?.institutionStatus as InstitutionStatus | null | undefined) ?? null,
   };
 }

@@ -2,13 +2,18 @@ import { hashPassword } from "better-auth/crypto";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auth } from "~/auth/auth.server";
+import { createVolunteerAccount } from "~/auth/create-account.server";
+import { profileSummary } from "~/auth/profile-summary.server";
 import { freshSessionUser } from "~/auth/session-lookup.server";
 import { toSessionUser } from "~/auth/session-user";
 import { SESSION_LIFETIME_SECONDS, SESSION_REFRESH_AGE_SECONDS } from "~/config/constants";
 import type { Database } from "~/db/client.server";
-import { sessions } from "~/db/schema";
+import { accounts, sessions } from "~/db/schema";
+import { processImageUpload } from "~/images/pipeline.server";
 import { insertCredentialUser, SESSION_COOKIE, uniqueEmail } from "../helpers/accounts";
+import { insertInstitution } from "../helpers/admin-fixtures";
 import { authDatabaseForFile } from "../helpers/auth-database";
+import { makeJpeg } from "../helpers/images";
 
 /**
  * ADR 0055: the session middleware reads a session that needs no write with one prepared query
@@ -25,7 +30,7 @@ beforeAll(() => {
   db = file.current.db;
 });
 
-/** A new volunteer signed in through better-auth: the Cookie header a browser would send. */
+/** A new volunteer (no profile rows) signed in through better-auth: the browser's Cookie header. */
 async function signedIn(): Promise<{ userId: string; cookie: string; token: string }> {
   const email = uniqueEmail("sessao");
   const userId = await insertCredentialUser(db, {
@@ -35,6 +40,10 @@ async function signedIn(): Promise<{ userId: string; cookie: string; token: stri
     profile: "VOLUNTEER",
     passwordHash: await hashPassword(PASSWORD),
   });
+  return { userId, ...(await signIn(email)) };
+}
+
+async function signIn(email: string): Promise<{ cookie: string; token: string }> {
   const { headers, response } = await auth().api.signInEmail({
     body: { email, password: PASSWORD },
     returnHeaders: true,
@@ -43,7 +52,7 @@ async function signedIn(): Promise<{ userId: string; cookie: string; token: stri
     .getSetCookie()
     .map((header) => header.split(";")[0])
     .join("; ");
-  return { userId, cookie, token: response.token };
+  return { cookie, token: response.token };
 }
 
 async function betterAuthUser(cookie: string) {
@@ -138,6 +147,55 @@ describe("freshSessionUser", () => {
     const twice = `${pair}; ${SESSION_COOKIE}=${token}.bad`;
     expect(await freshSessionUser(twice)).toEqual(await betterAuthUser(twice));
     expect(await freshSessionUser(twice)).toBeDefined();
+  });
+
+  it("brings the header's summary in the same read, as the summary's own lookup finds it", async () => {
+    const passwordHash = await hashPassword(PASSWORD);
+    const volunteerEmail = uniqueEmail("foto");
+    await createVolunteerAccount({
+      credentials: { email: volunteerEmail, phone: "5511987654321", passwordHash },
+      name: "Pessoa com Foto",
+      resume: "Gosto de ajudar nas ações do bairro.",
+      uf: "SP",
+      city: "São Paulo",
+      photo: await processImageUpload(new Blob([new Uint8Array(await makeJpeg())]), "profile"),
+    });
+    const institutionEmail = uniqueEmail("ong");
+    const institutionId = await insertInstitution(db, {
+      name: "ONG do Bairro",
+      email: institutionEmail,
+      userName: "Responsável da ONG",
+      status: "APPROVED",
+    });
+    await db.insert(accounts).values({
+      userId: institutionId,
+      accountId: institutionId,
+      providerId: "credential",
+      password: passwordHash,
+    });
+    const adminEmail = uniqueEmail("admin");
+    await insertCredentialUser(db, {
+      email: adminEmail,
+      name: "Pessoa Admin",
+      role: "ADMIN",
+      profile: "ADMIN",
+      passwordHash,
+    });
+
+    const summaries = [];
+    for (const email of [volunteerEmail, institutionEmail, adminEmail]) {
+      const user = await freshSessionUser((await signIn(email)).cookie);
+      if (!user) throw new Error(`no session for ${email}`);
+      const brought = await profileSummary(user);
+      // A copy of the person is another request's: its summary is looked up on its own.
+      expect(brought, email).toEqual(await profileSummary({ ...user }));
+      summaries.push(brought);
+    }
+    const [volunteer, institution, admin] = summaries;
+    expect(volunteer?.photoUrl).toMatch(/^\/imagens\//);
+    expect(institution).toMatchObject({ name: "ONG do Bairro", institutionStatus: "APPROVED" });
+    expect(institution?.photoUrl).toBeNull();
+    expect(admin).toMatchObject({ name: "Pessoa Admin", photoUrl: null, institutionStatus: null });
   });
 
   it("steps aside when a cookie changes better-auth's answer (cookie cache, don't remember)", async () => {
