@@ -64,3 +64,23 @@ export function oncePer<Key extends object, Value>(
   cache.set(key, { also, value });
   return value;
 }
+
+/** A backslash, an empty segment, or a "." or ".." segment: React Router would rewrite these. */
+const REWRITTEN_PATH = /\\|\/\/|\/\.\.?(?:\/|$)/;
+
+/**
+ * Whether React Router's server-side `<Link>` would give `to` back unchanged as its href (with
+ * the basename "/"): an absolute path whose path part React Router's resolution leaves as it is
+ * (no empty, "." or ".." segment, no backslash) and whose search and hash are not a lone "?" or
+ * "#" (which it drops). Such a link needs none of the hooks that resolve it against the route and
+ * location, which a rendered page runs for every one of its links (ADR 0057).
+ */
+export function isPlainPath(to: unknown): to is string {
+  if (typeof to !== "string" || to.charCodeAt(0) !== 47) return false;
+  const hashAt = to.indexOf("#");
+  const beforeHash = hashAt < 0 ? to : to.slice(0, hashAt);
+  if (hashAt >= 0 && hashAt === to.length - 1) return false;
+  const searchAt = beforeHash.indexOf("?");
+  if (searchAt >= 0 && searchAt === beforeHash.length - 1) return false;
+  return !REWRITTEN_PATH.test(searchAt < 0 ? beforeHash : beforeHash.slice(0, searchAt));
+}

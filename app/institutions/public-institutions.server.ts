@@ -3,6 +3,7 @@ import { unionAll } from "drizzle-orm/pg-core";
 import type { CauseSlug } from "~/config/causes";
 import { LANDING_INSTITUTIONS, LIST_COUNT_CAP, type VolunteeringType } from "~/config/constants";
 import { db } from "~/db/client.server";
+import { preparedQuery } from "~/db/prepared.server";
 import { directorySearch, institutions } from "~/db/schema";
 import { imageUrl } from "~/images/images.server";
 import { isUuid } from "~/lib/uuid";
@@ -110,6 +111,9 @@ function directoryConditions(filters: InstitutionFilters): SQL | undefined {
 }
 
 const byName = [asc(institutions.name), asc(institutions.userId)];
+
+/** No search and no filter: the whole directory. */
+const PLAIN: InstitutionFilters = { search: "", uf: "", city: "", type: null };
 
 /**
  * A page's ids under any filters: by name without a search (from the covering index of approved
@@ -224,11 +228,46 @@ function withCauses(causes: readonly CauseSlug[]): SQL | undefined {
       and ${arrayOverlaps(institutions.causes, [...causes])})`;
 }
 
+/** Whether the filters ask for the whole directory by name (no search, no panel filter). */
+const isPlainList = (filters: InstitutionFilters) => !filters.search && hasNoPanelFilter(filters);
+
+/**
+ * The plain list's page and count, the directory's most asked for pages, as prepared statements
+ * (ADR 0057): Drizzle builds their SQL once, not on every request. The page's limit and offset
+ * are the statement's values; PostgreSQL keeps planning it with them (a generic plan, whose LIMIT
+ * it cannot know, costs more and is not chosen: tests/integration/public-queries.test.ts). The
+ * page's query is exposed for that test.
+ */
+export function plainDirectoryQuery() {
+  return db()
+    .select(cardColumns)
+    .from(institutions)
+    .where(
+      inArray(
+        institutions.userId,
+        db()
+          .select({ id: institutions.userId })
+          .from(institutions)
+          .where(directoryConditions(PLAIN))
+          .orderBy(...byName)
+          .limit(sql.placeholder("limit"))
+          .offset(sql.placeholder("offset")),
+      ),
+    )
+    .orderBy(...byName);
+}
+const plainPage = preparedQuery("directory_plain_page", plainDirectoryQuery);
+const plainCount = preparedQuery("directory_plain_count", () => directoryCountQuery(PLAIN));
+
 /** One page of the directory: by name, or best matches first for a search (never overlapping). */
 export async function listApprovedInstitutions(
   filters: InstitutionFilters,
   page: number,
 ): Promise<ListPage<InstitutionCard>> {
+  if (isPlainList(filters)) {
+    const rows = await plainPage().execute(pageWindow(page));
+    return toListPage(rows.map(toCard), page);
+  }
   if (!filters.search) {
     // By name: the ids query is a subquery of the cards' query, one round trip.
     const rows = await db()
@@ -265,6 +304,7 @@ export async function listApprovedInstitutions(
  * it costs more than a page of them.
  */
 export async function countApprovedInstitutions(filters: InstitutionFilters): Promise<number> {
+  if (isPlainList(filters)) return (await plainCount().execute())[0]?.total ?? 0;
   const total = directoryCountQuery(filters);
   const query = isLoneSearch(filters) ? fullTextQuery(filters.search) : null;
   if (!query) return (await total)[0]?.total ?? 0;

@@ -7,6 +7,9 @@ import type { Plugin } from "vite";
  * ranked branch in order), rebuilt the server route table (createServerRoutes) and converted it
  * again into data routes (createStaticRouter). Those took 9-16 % of a rendered page's CPU.
  *
+ * Since ADR 0057 it also renders a link to a plain path as the anchor React Router would have
+ * made, without resolving it through the route and location on the server (see "Link").
+ *
  * React Router has no option for this, so the build edits its production module, in the server
  * environment only (the browser's router patches its routes as it discovers them, and keeps its
  * own code). Each edit names the exact text it replaces; when React Router's code changes, the
@@ -33,14 +36,27 @@ export const EDITS: Edit[] = [
   for (let i = 0; matches == null && i < branches.length; ++i) {`,
   },
   {
+    name: "createEntryRouteModules",
+    // The request's table of route modules, made from the build's routes for every request:
+    // made once per build, frozen so that no request can change what the next one reads.
+    find: `function createEntryRouteModules(manifest) {
+  return Object.keys(manifest).reduce((memo, routeId) => {`,
+    replace: `const __entryRouteModules = new WeakMap();
+function createEntryRouteModules(manifest) {
+  return __routeMemo.oncePer(__entryRouteModules, manifest, [], () => Object.freeze(createEntryRouteModulesEachTime(manifest)));
+}
+function createEntryRouteModulesEachTime(manifest) {
+  return Object.keys(manifest).reduce((memo, routeId) => {`,
+  },
+  {
     name: "createServerRoutes",
-    // Called once per render with the build's manifest; the modules object is made anew for
-    // each request but holds the same modules.
+    // Called once per render with the build's manifest and its modules table (one per build
+    // since the edit above).
     find: `function createServerRoutes(manifest, routeModules, future, isSpaMode, parentId = "",`,
     replace: `const __serverRoutes = new WeakMap();
 function createServerRoutes(manifest, routeModules, future, isSpaMode, ...rest) {
   if (rest.length > 0) return createServerRoutesEachTime(manifest, routeModules, future, isSpaMode, ...rest);
-  return __routeMemo.oncePer(__serverRoutes, manifest, [future, isSpaMode, ...Object.entries(routeModules).flat()], () => createServerRoutesEachTime(manifest, routeModules, future, isSpaMode));
+  return __routeMemo.oncePer(__serverRoutes, manifest, [future, isSpaMode, routeModules], () => createServerRoutesEachTime(manifest, routeModules, future, isSpaMode));
 }
 function createServerRoutesEachTime(manifest, routeModules, future, isSpaMode, parentId = "",`,
   },
@@ -61,6 +77,21 @@ function createStaticRouter(routes, context, opts = {}) {
     let dataRoutes = convertRoutesToDataRoutes(routes, mapRouteProperties, void 0, manifest);
     return { manifest, dataRoutes };
   });`,
+  },
+  {
+    name: "Link",
+    // A server-rendered link to a plain absolute path is `<a href={to}>` whatever the route and
+    // location (server/route-memo.ts, isPlainPath); React Router resolved it through five hooks,
+    // a JSON round trip of the route's pathnames and a click handler no server uses, for each
+    // of a page's 30-50 links (ADR 0057). Anything else takes React Router's own way.
+    find: `  }, forwardedRef) {
+    let { basename, navigator, useTransitions } = React10.useContext(NavigationContext);
+    let isAbsolute = typeof to === "string" && ABSOLUTE_URL_REGEX.test(to);`,
+    replace: `  }, forwardedRef) {
+    let { basename, navigator, useTransitions } = React10.useContext(NavigationContext);
+    if (basename === "/" && prefetch === "none" && !mask && __routeMemo.isPlainPath(to))
+      return React10.createElement("a", { ...rest, href: to, target, "data-discover": discover === "render" ? "true" : void 0 });
+    let isAbsolute = typeof to === "string" && ABSOLUTE_URL_REGEX.test(to);`,
   },
 ];
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { Placeholder, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIST_COUNT_CAP } from "~/config/constants";
 import type { Database } from "~/db/client.server";
@@ -10,6 +10,7 @@ import {
   directoryIdsQuery,
   findApprovedInstitution,
   listApprovedInstitutions,
+  plainDirectoryQuery,
   searchIndexQuery,
 } from "~/institutions/public-institutions.server";
 import { type TestDatabase, testDatabase } from "../helpers/database";
@@ -111,6 +112,49 @@ describe("directory query", () => {
   it("walks the names through the covering index, without reading the table", async () => {
     const plan = await explain(directoryIdsQuery(filters, 3));
     expect(plan).toContain("Index Only Scan using institutions_approved_directory_idx");
+  });
+
+  it("keeps the plain list's prepared page on the covering index once it has run often", async () => {
+    // PostgreSQL may switch a prepared statement to a generic plan after five runs; the page's
+    // LIMIT and OFFSET are then unknown to it. The plan it would use must still walk the index.
+    const { $client: driver } = db as unknown as {
+      $client: {
+        query: (text: string) => Promise<{ rows: object[] }>;
+        connect?: () => Promise<{
+          query: (text: string) => Promise<{ rows: object[] }>;
+          release: () => void;
+        }>;
+      };
+    };
+    const connection = driver.connect ? await driver.connect() : { ...driver, release: () => {} };
+    try {
+      const { sql: text, params } = plainDirectoryQuery().toSQL();
+      await connection.query(`prepare plain_page as ${text}`);
+      // The statement's values: its constants as literals, its placeholders as a page's window.
+      const values = (window: Record<string, number>) =>
+        params
+          .map((param) =>
+            param instanceof Placeholder
+              ? String(window[param.name])
+              : `'${String(param).replaceAll("'", "''")}'`,
+          )
+          .join(", ");
+      for (let page = 0; page < 8; page++)
+        await connection.query(`execute plain_page(${values({ limit: 21, offset: page * 20 })})`);
+      const plan = (
+        await connection.query(`explain execute plain_page(${values({ limit: 21, offset: 40 })})`)
+      ).rows
+        .map((row) => Object.values(row)[0])
+        .join("\n");
+      expect(plan).toContain("Index Only Scan using institutions_approved_directory_idx");
+      expect(plan).not.toContain("Seq Scan");
+      const page = await listApprovedInstitutions(filters, 3);
+      const expected = (await directoryIdsQuery(filters, 3)).map((row) => row.id).slice(0, 20);
+      expect(page.items.map((item) => item.id)).toEqual(expected);
+    } finally {
+      await connection.query("deallocate plain_page").catch(() => {});
+      connection.release();
+    }
   });
 
   it("finds a name typed without accents or capitals, approved institutions only", async () => {

@@ -1,8 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { Link, Route, Routes, StaticRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { applyEdits, EDITS } from "../../scripts/vite/react-router-server-memo";
-import { matchFirstBranch, oncePer, REMEMBERED_PATHS } from "../../server/route-memo";
+import { isPlainPath, matchFirstBranch, oncePer, REMEMBERED_PATHS } from "../../server/route-memo";
 
 /** A branch matches the paths that start with its prefix ("" matches everything). */
 interface Branch {
@@ -95,5 +98,57 @@ describe("the build's edits of React Router (scripts/vite/react-router-server-me
     const [edit] = EDITS;
     if (!edit) throw new Error("no edits");
     expect(() => applyEdits(`${edit.find}\n${edit.find}`)).toThrow(/twice/);
+  });
+});
+
+/** React Router's own server-side link, rendered inside a route two levels deep. */
+function routerLink(to: string, props: Record<string, unknown> = {}): string {
+  const link = createElement(Link, { to, ...props }, "x");
+  return renderToStaticMarkup(
+    createElement(
+      StaticRouter,
+      { location: "/a/b/c/" },
+      createElement(Routes, null, createElement(Route, { path: "/a/:b/*", element: link })),
+    ),
+  );
+}
+
+/** Strings of characters React Router's resolution treats specially, from a fixed seed. */
+function awkwardPaths(count: number): string[] {
+  const parts = ["/", "/", ".", "..", "?", "#", "a", "b", "\\", "%20", "=", "&", " ", "é"];
+  let seed = 17;
+  const next = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed;
+  };
+  return Array.from({ length: count }, () => {
+    let to = next() % 5 === 0 ? "" : "/";
+    for (let i = next() % 9; i > 0; i--) to += parts[next() % parts.length];
+    return to;
+  });
+}
+
+describe("isPlainPath: the server's links that skip React Router's resolution (ADR 0057)", () => {
+  it("answers yes only where React Router's Link renders the path itself as the href", () => {
+    const plain = ["/", "/instituicoes", "/instituicoes/", "/eventos?pagina=2&uf=SP", "/a#topo"];
+    const rewritten = ["//x", "/a//b", "/a/./b", "/a/..", "/a?", "/a#", "/a?#", "a/b", "", "\\a"];
+    for (const to of plain) expect(isPlainPath(to), to).toBe(true);
+    for (const to of rewritten) expect(isPlainPath(to), to).toBe(false);
+    expect(isPlainPath({ pathname: "/a" })).toBe(false);
+
+    let checked = 0;
+    for (const to of [...plain, ...awkwardPaths(5_000)]) {
+      if (!isPlainPath(to)) continue;
+      checked++;
+      const rest = { className: "c", "aria-label": "r" };
+      // What the edit ("Link") renders: React Router's props taken out of the rest, as it does.
+      const fast = createElement(
+        "a",
+        { ...rest, href: to, target: "_blank", "data-discover": "true" },
+        "x",
+      );
+      expect(renderToStaticMarkup(fast), to).toBe(routerLink(to, { ...rest, target: "_blank" }));
+    }
+    expect(checked).toBeGreaterThan(500);
   });
 });
