@@ -31,6 +31,17 @@ export function listStates(): State[] {
   return states;
 }
 
+let ufs: readonly string[] | undefined;
+
+/**
+ * The states' UF codes in the order of their names: what a state picker shows (and all a page's
+ * loader needs to send for it; the geography API keeps the whole records).
+ */
+export function listUfs(): readonly string[] {
+  ufs ??= listStates().map((state) => state.sigla);
+  return ufs;
+}
+
 /** The municipalities of a state, or null when the UF does not exist. */
 export function listMunicipalities(uf: string): Municipality[] | null {
   const sigla = uf.toUpperCase();
@@ -45,9 +56,24 @@ export function listMunicipalities(uf: string): Municipality[] | null {
   return list;
 }
 
-/** A location filter's options: every state, and the chosen state's cities (none chosen: none). */
-export function locationOptions(uf: string): { states: State[]; cities?: Municipality[] } {
-  return { states: listStates(), cities: uf ? (listMunicipalities(uf) ?? []) : undefined };
+const cityNamesByUf = new Map<string, readonly string[]>();
+
+/** The names of a state's municipalities (what a city picker shows), or null for no such UF. */
+export function listCityNames(uf: string): readonly string[] | null {
+  const sigla = uf.toUpperCase();
+  const known = cityNamesByUf.get(sigla);
+  if (known) return known;
+  const names = listMunicipalities(sigla)?.map((municipality) => municipality.nome) ?? null;
+  if (names) cityNamesByUf.set(sigla, names);
+  return names;
+}
+
+/** A location filter's options: every UF, and the chosen state's cities (none chosen: none). */
+export function locationOptions(uf: string): {
+  ufs: readonly string[];
+  cities?: readonly string[];
+} {
+  return { ufs: listUfs(), cities: uf ? (listCityNames(uf) ?? []) : undefined };
 }
 
 export function isValidUf(uf: string): boolean {

@@ -5,7 +5,7 @@ import { ProposedNameNote, RejectionReason, ReviewNote } from "~/components/memb
 import { echoedChoices } from "~/forms/choice-list";
 import { validateForm } from "~/forms/form-validation";
 import { PROFILE_MESSAGES } from "~/forms/member-form-rules";
-import { listMunicipalities, listStates } from "~/geo/localities.server";
+import { listCityNames, listUfs } from "~/geo/localities.server";
 import { INSTITUTION_MESSAGES } from "~/institutions/institution-messages";
 import {
   getInstitutionProfile,
@@ -39,8 +39,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const profile = await getInstitutionProfile(sessionUser(context).id);
   return {
     profile,
-    states: listStates(),
-    cities: listMunicipalities(profile.values.uf) ?? undefined,
+    ufs: listUfs(),
+    cities: listCityNames(profile.values.uf) ?? undefined,
   };
 }
 
@@ -94,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function EditInstitution({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, states } = loaderData;
+  const { profile, ufs } = loaderData;
   const values: Record<string, string> = {
     ...profile.values,
     ...echoedChoices(actionData?.values),
@@ -117,7 +117,7 @@ export default function EditInstitution({ loaderData, actionData }: Route.Compon
           errorFor={errorFor}
           cnpj={profile.cnpj}
           nameNeedsReview={profile.status === "APPROVED"}
-          states={states}
+          ufs={ufs}
           cities={values.uf === profile.values.uf ? loaderData.cities : undefined}
           profileImageUrl={profile.profileImageUrl}
           coverImageUrl={profile.coverImageUrl}

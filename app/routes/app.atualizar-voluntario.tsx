@@ -5,7 +5,7 @@ import { echoedChoices, listText } from "~/forms/choice-list";
 import { validateForm } from "~/forms/form-validation";
 import { isoToBrDate } from "~/forms/masks";
 import { PROFILE_MESSAGES } from "~/forms/member-form-rules";
-import { listMunicipalities, listStates } from "~/geo/localities.server";
+import { listCityNames, listUfs } from "~/geo/localities.server";
 import { ageFieldsToStore } from "~/guardians/age-rules";
 import { getVolunteerProfile, updateVolunteerProfile } from "~/volunteers/volunteer-profile.server";
 import { volunteerProfileSchemaFor } from "~/volunteers/volunteer-profile-schema";
@@ -27,7 +27,7 @@ const volunteerSchemas = () => import("~/volunteers/volunteer-profile-schema");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const profile = await getVolunteerProfile(sessionUser(context).id);
-  return { profile, states: listStates(), cities: listMunicipalities(profile.uf) ?? undefined };
+  return { profile, ufs: listUfs(), cities: listCityNames(profile.uf) ?? undefined };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -63,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function EditVolunteer({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, states } = loaderData;
+  const { profile, ufs } = loaderData;
   const values: Record<string, string> = {
     name: profile.name,
     uf: profile.uf,
@@ -89,7 +89,7 @@ export default function EditVolunteer({ loaderData, actionData }: Route.Componen
         <VolunteerProfileFields
           values={values}
           errorFor={errorFor}
-          states={states}
+          ufs={ufs}
           cities={values.uf === profile.uf ? loaderData.cities : undefined}
           photoUrl={profile.photoUrl}
         />

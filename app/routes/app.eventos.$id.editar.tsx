@@ -14,7 +14,7 @@ import {
   updateEvent,
 } from "~/events/institution-events.server";
 import { echoedChoices } from "~/forms/choice-list";
-import { listMunicipalities, listStates } from "~/geo/localities.server";
+import { listCityNames, listUfs } from "~/geo/localities.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { sessionUser } from "~/web/guards.server";
 import { readFormData } from "~/web/read-form-data.server";
@@ -50,8 +50,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     // Read for the note the institution sees before saving a published event.
     movesNeedReview:
       event.status === "APPROVED" ? await getSetting("eventChangesNeedReview") : false,
-    states: listStates(),
-    cities: listMunicipalities(event.values.uf ?? "") ?? undefined,
+    ufs: listUfs(),
+    cities: listCityNames(event.values.uf ?? "") ?? undefined,
     today: todayInBrazil(),
   };
 }
@@ -76,7 +76,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function EditEvent({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, states, today, movesNeedReview } = loaderData;
+  const { event, ufs, today, movesNeedReview } = loaderData;
   const values = { ...event.values, ...echoedChoices(actionData?.values) };
   const published = event.status === "APPROVED";
   return (
@@ -105,7 +105,7 @@ export default function EditEvent({ loaderData, actionData }: Route.ComponentPro
         values={values}
         coverUrl={event.coverUrl}
         today={today}
-        states={states}
+        ufs={ufs}
         cities={values.uf === event.values.uf ? loaderData.cities : undefined}
         error={actionData?.error}
         submitLabel={published ? "Salvar alterações" : "Salvar e enviar para análise"}

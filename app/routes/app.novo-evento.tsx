@@ -4,7 +4,7 @@ import { todayInBrazil } from "~/events/event-dates";
 import { readEventForm } from "~/events/event-form.server";
 import { EVENT_MESSAGES } from "~/events/event-form-schema";
 import { createEvent } from "~/events/institution-events.server";
-import { listStates } from "~/geo/localities.server";
+import { listUfs } from "~/geo/localities.server";
 import { redirectWithFlash } from "~/web/flash.server";
 import { sessionUser } from "~/web/guards.server";
 import { readFormData } from "~/web/read-form-data.server";
@@ -20,7 +20,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export function loader() {
-  return { states: listStates(), today: todayInBrazil() };
+  return { ufs: listUfs(), today: todayInBrazil() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -47,7 +47,7 @@ export default function NewEvent({ loaderData, actionData }: Route.ComponentProp
         values={actionData?.values ?? {}}
         coverUrl={null}
         today={loaderData.today}
-        states={loaderData.states}
+        ufs={loaderData.ufs}
         error={actionData?.error}
         submitLabel="Criar evento"
       />

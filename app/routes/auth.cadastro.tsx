@@ -12,7 +12,7 @@ import {
   ProfileTypeStep,
   VolunteerProfileStep,
 } from "~/components/signup/signup-steps";
-import { listMunicipalities, listStates } from "~/geo/localities.server";
+import { listCityNames, listUfs } from "~/geo/localities.server";
 import type { RouteHandle } from "~/root";
 import { clientContext } from "~/web/request-context.server";
 import { sessionContext } from "~/web/session.server";
@@ -63,8 +63,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     returnTo,
     reason: signUpReason(await returnTarget(pendingReturn)),
     passwordOnFile: Boolean(draft?.passwordHash),
-    states: listStates(),
-    cities: values.uf ? (listMunicipalities(values.uf) ?? undefined) : undefined,
+    ufs: listUfs(),
+    cities: values.uf ? (listCityNames(values.uf) ?? undefined) : undefined,
   };
 }
 
@@ -95,7 +95,7 @@ const TITLES: Record<string, { title: string; description: string }> = {
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
   if (loaderData.step === "done") return <SignupProgress homePath={loaderData.homePath} />;
 
-  const { profileType, totalSteps, passwordOnFile, states, cities, reason } = loaderData;
+  const { profileType, totalSteps, passwordOnFile, ufs, cities, reason } = loaderData;
   // A refused post shows the step it was for, whatever address it was sent to.
   const step = actionData?.step ?? loaderData.step;
   const values = { ...loaderData.values, ...actionData?.values };
@@ -121,10 +121,10 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
         <CredentialsStep values={values} error={error} passwordOnFile={passwordOnFile} />
       )}
       {step === 3 && profileType === "VOLUNTEER" && (
-        <VolunteerProfileStep values={values} error={error} states={states} cities={cities} />
+        <VolunteerProfileStep values={values} error={error} ufs={ufs} cities={cities} />
       )}
       {step === 3 && profileType === "INSTITUTION" && (
-        <InstitutionDetailsStep values={values} error={error} states={states} cities={cities} />
+        <InstitutionDetailsStep values={values} error={error} ufs={ufs} cities={cities} />
       )}
       {step === 4 && <InstitutionProfileStep values={values} error={error} />}
     </AuthPage>

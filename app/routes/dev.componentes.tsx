@@ -38,14 +38,14 @@ import { TextInput } from "~/components/ui/text-input";
 import { useToast } from "~/components/ui/toast";
 import { TwoButtonRow } from "~/components/ui/two-button-row";
 import { MAX_LENGTH, VOLUNTEERING_TYPES } from "~/config/constants";
-import { listMunicipalities, listStates } from "~/geo/localities.server";
+import { listCityNames, listUfs } from "~/geo/localities.server";
 
 /**
  * Development only: app/routes.ts registers this route outside production builds, so none of it
  * ships. Its types come from React Router directly, since a production typegen has no route here.
  */
 export function loader() {
-  return { states: listStates(), citiesOfSp: listMunicipalities("SP") ?? [] };
+  return { ufs: listUfs(), citiesOfSp: listCityNames("SP") ?? [] };
 }
 
 /** Echoes what the demo form posted, to check the fields post without JavaScript. */
@@ -83,7 +83,7 @@ const INDEX = [
 ] as const;
 
 export default function ComponentGallery() {
-  const { states, citiesOfSp } = useLoaderData<typeof loader>();
+  const { ufs, citiesOfSp } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <div className="mx-auto flex max-w-page flex-col gap-8 px-4 py-8 sm:py-12">
@@ -270,11 +270,11 @@ export default function ComponentGallery() {
       <GallerySection id="localidade" title="Estado, cidade e endereço">
         <div className="grid gap-8 lg:grid-cols-2">
           <Demo caption="Nada escolhido (cidade desabilitada)">
-            <StateCityFields states={states} ufName="ufEmpty" cityName="cityEmpty" />
+            <StateCityFields ufs={ufs} ufName="ufEmpty" cityName="cityEmpty" />
           </Demo>
           <Demo caption="Preenchido pelo servidor">
             <StateCityFields
-              states={states}
+              ufs={ufs}
               cities={citiesOfSp}
               defaultUf="SP"
               defaultCity="São Paulo"
@@ -284,7 +284,7 @@ export default function ComponentGallery() {
           </Demo>
           <Demo caption="Com erro">
             <StateCityFields
-              states={states}
+              ufs={ufs}
               ufName="ufError"
               cityName="cityError"
               error="Selecione seu estado e cidade."
@@ -296,7 +296,7 @@ export default function ComponentGallery() {
         </div>
         <Demo caption="Bloco de endereço preenchido">
           <AddressBlock
-            states={states}
+            ufs={ufs}
             cities={citiesOfSp}
             defaultValues={{
               uf: "SP",
@@ -310,7 +310,7 @@ export default function ComponentGallery() {
         </Demo>
         <Demo caption="Bloco de endereço com erros">
           <AddressBlock
-            states={states}
+            ufs={ufs}
             errors={{
               location: "Selecione seu estado e cidade.",
               street: "O logradouro é obrigatório.",
@@ -394,7 +394,7 @@ export default function ComponentGallery() {
           <PhoneField name="phone" defaultValue="21912345678" />
           <CnpjField name="cnpj" />
           <DateField name="eventDate" label="Data do evento" />
-          <AddressBlock states={states} />
+          <AddressBlock ufs={ufs} />
           <ImageUpload name="photo" />
           <PrimaryButton className="self-start">Enviar formulário de teste</PrimaryButton>
         </Form>

@@ -31,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function EventList({ loaderData }: Route.ComponentProps) {
-  const { query, list, total, failed, states, cities } = loaderData;
+  const { query, list, total, failed, ufs, cities } = loaderData;
   const past = query.quando === "passados";
   const filtered = Boolean(query.busca) || countEventFilters(query) > 0 || query.causa.length > 0;
 
@@ -53,7 +53,7 @@ export default function EventList({ loaderData }: Route.ComponentProps) {
         placeholder="Ex.: mutirão"
         activeFilters={countEventFilters(query)}
         hidden={{ quando: query.quando, causa: query.causa }}
-        filters={<EventFilters query={query} states={states} cities={cities} />}
+        filters={<EventFilters query={query} ufs={ufs} cities={cities} />}
       />
       <CauseFilterChips path={EVENTS_PATH} query={query} chosen={query.causa} />
       <ListResults

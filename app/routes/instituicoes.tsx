@@ -29,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function InstitutionDirectory({ loaderData }: Route.ComponentProps) {
-  const { query, list, total, failed, states, cities } = loaderData;
+  const { query, list, total, failed, ufs, cities } = loaderData;
   const filterCount = countLocationFilters(query) + (query.tipo ? 1 : 0);
 
   return (
@@ -49,7 +49,7 @@ export default function InstitutionDirectory({ loaderData }: Route.ComponentProp
         placeholder="Ex.: educação"
         activeFilters={filterCount}
         hidden={{ causa: query.causa }}
-        filters={<DirectoryFilters query={query} states={states} cities={cities} />}
+        filters={<DirectoryFilters query={query} ufs={ufs} cities={cities} />}
       />
       <CauseFilterChips path={DIRECTORY_PATH} query={query} chosen={query.causa} />
       <ListResults

@@ -1,5 +1,4 @@
 import { AddressBlock } from "~/components/ui/address-block";
-import type { CityOption, StateOption } from "~/components/ui/localities";
 import type { FieldsProps } from "./profile-fields";
 
 /**
@@ -9,12 +8,12 @@ import type { FieldsProps } from "./profile-fields";
 export function AddressFields({
   values,
   errorFor,
-  states,
+  ufs,
   cities,
-}: FieldsProps & { states: StateOption[]; cities?: CityOption[] }) {
+}: FieldsProps & { ufs: readonly string[]; cities?: readonly string[] }) {
   return (
     <AddressBlock
-      states={states}
+      ufs={ufs}
       cities={cities}
       defaultValues={values}
       errors={{

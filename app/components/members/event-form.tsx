@@ -1,6 +1,5 @@
 import { DateField } from "~/components/ui/date-field";
 import { ImageUpload } from "~/components/ui/image-upload";
-import type { CityOption, StateOption } from "~/components/ui/localities";
 import { RadioGroup } from "~/components/ui/radio-group";
 import { TextInput } from "~/components/ui/text-input";
 import { MAX_LENGTH } from "~/config/constants";
@@ -20,8 +19,8 @@ interface EventFormProps {
   coverUrl: string | null;
   /** Brasília's today (yyyy-MM-dd) from the server, so browser and server agree. */
   today: string;
-  states: StateOption[];
-  cities?: CityOption[];
+  ufs: readonly string[];
+  cities?: readonly string[];
   error?: FormError | null;
   submitLabel: string;
 }
@@ -33,7 +32,7 @@ export function EventForm({
   values,
   coverUrl,
   today,
-  states,
+  ufs,
   cities,
   error,
   submitLabel,
@@ -133,7 +132,7 @@ export function EventForm({
           />
           <fieldset className="flex flex-col gap-4">
             <legend className="mb-3 text-base font-bold text-ink">Endereço do evento</legend>
-            <AddressFields values={values} errorFor={errorFor} states={states} cities={cities} />
+            <AddressFields values={values} errorFor={errorFor} ufs={ufs} cities={cities} />
           </fieldset>
         </>
       )}

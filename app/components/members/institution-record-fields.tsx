@@ -1,6 +1,5 @@
 import { CnpjField } from "~/components/ui/cnpj-field";
 import { BuildingIcon } from "~/components/ui/icons";
-import type { CityOption, StateOption } from "~/components/ui/localities";
 import { PhoneField } from "~/components/ui/phone-field";
 import { AddressFields } from "./address-fields";
 import { InstitutionCausesField } from "./institution-causes-field";
@@ -16,8 +15,8 @@ interface InstitutionRecordFieldsProps {
   cnpj: string;
   /** An approved institution's new name goes to review first (docs: issue 14). */
   nameNeedsReview: boolean;
-  states: StateOption[];
-  cities?: CityOption[];
+  ufs: readonly string[];
+  cities?: readonly string[];
   profileImageUrl: string | null;
   coverImageUrl: string | null;
 }
@@ -33,7 +32,7 @@ export function InstitutionRecordFields({
   errorFor,
   cnpj,
   nameNeedsReview,
-  states,
+  ufs,
   cities,
   profileImageUrl,
   coverImageUrl,
@@ -63,7 +62,7 @@ export function InstitutionRecordFields({
       </fieldset>
       <fieldset className="flex min-w-0 flex-col gap-4">
         <legend className={legend}>Endereço</legend>
-        <AddressFields values={values} errorFor={errorFor} states={states} cities={cities} />
+        <AddressFields values={values} errorFor={errorFor} ufs={ufs} cities={cities} />
       </fieldset>
       <fieldset className="flex min-w-0 flex-col gap-5">
         <legend className={legend}>Página da instituição</legend>

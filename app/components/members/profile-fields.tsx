@@ -1,7 +1,6 @@
 import { EmailInput } from "~/components/ui/email-input";
 import { UserIcon } from "~/components/ui/icons";
 import { ImageUpload } from "~/components/ui/image-upload";
-import type { CityOption, StateOption } from "~/components/ui/localities";
 import { RadioGroup } from "~/components/ui/radio-group";
 import { StateCityFields } from "~/components/ui/state-city-fields";
 import { TextArea } from "~/components/ui/text-area";
@@ -43,10 +42,10 @@ function savedPhoto(field: string, url: string | null | undefined, values: Field
 export function VolunteerProfileFields({
   values,
   errorFor,
-  states,
+  ufs,
   cities,
   photoUrl,
-}: FieldsProps & { states: StateOption[]; cities?: CityOption[]; photoUrl?: string | null }) {
+}: FieldsProps & { ufs: readonly string[]; cities?: readonly string[]; photoUrl?: string | null }) {
   return (
     <>
       <ImageUpload
@@ -65,7 +64,7 @@ export function VolunteerProfileFields({
       />
       <AgeFields values={values} errorFor={errorFor} />
       <StateCityFields
-        states={states}
+        ufs={ufs}
         cities={cities}
         defaultUf={values.uf}
         defaultCity={values.city}

@@ -1,4 +1,3 @@
-import type { CityOption, StateOption } from "~/components/ui/localities";
 import { SelectField } from "~/components/ui/select-field";
 import { StateCityFields } from "~/components/ui/state-city-fields";
 import { VOLUNTEERING_TYPE_LABELS } from "~/config/constants";
@@ -7,16 +6,16 @@ import type { DirectoryQuery } from "~/institutions/directory";
 /** State and city, as in every form of the app, posted as `uf` and `cidade`. */
 export function LocationFilters({
   query,
-  states,
+  ufs,
   cities,
 }: {
   query: { uf: string; cidade: string };
-  states: StateOption[];
-  cities?: CityOption[];
+  ufs: readonly string[];
+  cities?: readonly string[];
 }) {
   return (
     <StateCityFields
-      states={states}
+      ufs={ufs}
       cities={cities}
       defaultUf={query.uf}
       defaultCity={query.cidade}
@@ -29,16 +28,16 @@ export function LocationFilters({
 /** The directory's filters: location plus the volunteering type. */
 export function DirectoryFilters({
   query,
-  states,
+  ufs,
   cities,
 }: {
   query: DirectoryQuery;
-  states: StateOption[];
-  cities?: CityOption[];
+  ufs: readonly string[];
+  cities?: readonly string[];
 }) {
   return (
     <div className="grid gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-      <LocationFilters query={query} states={states} cities={cities} />
+      <LocationFilters query={query} ufs={ufs} cities={cities} />
       <SelectField
         name="tipo"
         label="Tipo de voluntariado"

@@ -1,4 +1,3 @@
-import type { CityOption, StateOption } from "~/components/ui/localities";
 import { SelectField } from "~/components/ui/select-field";
 import { TextInput } from "~/components/ui/text-input";
 import { EVENT_LIST_FORMATS, EVENT_LIST_RANGES, type EventListQuery } from "~/events/event-list";
@@ -11,16 +10,16 @@ import { LocationFilters } from "./directory-filters";
  */
 export function EventFilters({
   query,
-  states,
+  ufs,
   cities,
 }: {
   query: EventListQuery;
-  states: StateOption[];
-  cities?: CityOption[];
+  ufs: readonly string[];
+  cities?: readonly string[];
 }) {
   return (
     <div className="flex flex-col gap-4">
-      <LocationFilters query={query} states={states} cities={cities} />
+      <LocationFilters query={query} ufs={ufs} cities={cities} />
       <div className="grid gap-4 md:grid-cols-2">
         <SelectField
           name="periodo"

@@ -9,7 +9,6 @@ import {
 } from "~/components/members/profile-fields";
 import { CnpjField } from "~/components/ui/cnpj-field";
 import { EmailInput } from "~/components/ui/email-input";
-import type { CityOption, StateOption } from "~/components/ui/localities";
 import { PasswordInput } from "~/components/ui/password-input";
 import { PhoneField } from "~/components/ui/phone-field";
 import { RadioGroup } from "~/components/ui/radio-group";
@@ -22,8 +21,8 @@ export interface StepProps {
 }
 
 interface Places {
-  states: StateOption[];
-  cities?: CityOption[];
+  ufs: readonly string[];
+  cities?: readonly string[];
 }
 
 export function ProfileTypeStep({
@@ -138,7 +137,7 @@ function TermsCheckbox({ checked, error }: { checked: boolean; error?: string })
   );
 }
 
-export function VolunteerProfileStep({ values, error, states, cities }: StepProps & Places) {
+export function VolunteerProfileStep({ values, error, ufs, cities }: StepProps & Places) {
   return (
     <WizardStep
       step={3}
@@ -148,18 +147,13 @@ export function VolunteerProfileStep({ values, error, states, cities }: StepProp
       nextLabel="Criar conta"
     >
       {(errorFor) => (
-        <VolunteerProfileFields
-          values={values}
-          errorFor={errorFor}
-          states={states}
-          cities={cities}
-        />
+        <VolunteerProfileFields values={values} errorFor={errorFor} ufs={ufs} cities={cities} />
       )}
     </WizardStep>
   );
 }
 
-export function InstitutionDetailsStep({ values, error, states, cities }: StepProps & Places) {
+export function InstitutionDetailsStep({ values, error, ufs, cities }: StepProps & Places) {
   return (
     <WizardStep step={3} schema={(schemas) => schemas.institutionDetailsSchema} serverError={error}>
       {(errorFor) => (
@@ -167,7 +161,7 @@ export function InstitutionDetailsStep({ values, error, states, cities }: StepPr
           <InstitutionNameField values={values} errorFor={errorFor} />
           <CnpjField name="cnpj" defaultValue={values.cnpj} error={errorFor("cnpj")} />
           <ResponsibleField values={values} errorFor={errorFor} />
-          <AddressFields values={values} errorFor={errorFor} states={states} cities={cities} />
+          <AddressFields values={values} errorFor={errorFor} ufs={ufs} cities={cities} />
         </>
       )}
     </WizardStep>

@@ -1,6 +1,5 @@
 import { cx } from "./class-names";
 import type { FieldError } from "./field";
-import type { CityOption, StateOption } from "./localities";
 import { StateCityFields } from "./state-city-fields";
 import { TextInput } from "./text-input";
 
@@ -22,8 +21,8 @@ interface AddressBlockProps {
   defaultValues?: AddressValues;
   /** `location` is the shared state/city message ("Selecione seu estado e cidade."). */
   errors?: AddressErrors;
-  states?: StateOption[];
-  cities?: CityOption[];
+  ufs?: readonly string[];
+  cities?: readonly string[];
   disabled?: boolean;
   className?: string;
 }
@@ -35,7 +34,7 @@ interface AddressBlockProps {
 export function AddressBlock({
   defaultValues = {},
   errors = {},
-  states,
+  ufs,
   cities,
   disabled,
   className,
@@ -43,7 +42,7 @@ export function AddressBlock({
   return (
     <div className={cx("flex w-full max-w-field flex-col gap-4", className)}>
       <StateCityFields
-        states={states}
+        ufs={ufs}
         cities={cities}
         defaultUf={defaultValues.uf}
         defaultCity={defaultValues.city}

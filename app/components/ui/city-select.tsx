@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { FieldError } from "./field";
-import { type CityOption, fetchCities } from "./localities";
+import { fetchCities } from "./localities";
 import { SelectField } from "./select-field";
 import { TextInput } from "./text-input";
 import { useHydrated } from "./use-hydrated";
@@ -10,8 +10,8 @@ interface CitySelectProps {
   uf: string;
   name?: string;
   label?: string;
-  /** The cities of `uf` from the loader, so the server renders the options. */
-  cities?: CityOption[];
+  /** The names of `uf`'s cities from the loader (listCityNames), so the server renders the options. */
+  cities?: readonly string[];
   defaultValue?: string;
   error?: FieldError;
   disabled?: boolean;
@@ -38,7 +38,10 @@ export function CitySelect({
 }: CitySelectProps) {
   const hydrated = useHydrated();
   const [city, setCity] = useState(defaultValue);
-  const [loaded, setLoaded] = useState({ uf: cities ? uf : "", cities: cities ?? [] });
+  const [loaded, setLoaded] = useState<{ uf: string; cities: readonly string[] }>({
+    uf: cities ? uf : "",
+    cities: cities ?? [],
+  });
 
   // A new state empties the city (adjusting state during render, not in an effect, so the old
   // city never flashes).
@@ -52,7 +55,7 @@ export function CitySelect({
     if (!uf || loaded.uf === uf) return;
     const controller = new AbortController();
     fetchCities(uf, controller.signal)
-      .then((list) => setLoaded({ uf, cities: list }))
+      .then((list) => setLoaded({ uf, cities: list.map((city) => city.nome) }))
       .catch((reason: unknown) => {
         if (!controller.signal.aborted) console.error("Erro ao buscar cidades", reason);
       });
@@ -80,7 +83,7 @@ export function CitySelect({
       label={label}
       value={city}
       onChange={(event) => setCity(event.currentTarget.value)}
-      options={ready ? loaded.cities.map((item) => ({ value: item.nome, label: item.nome })) : []}
+      options={ready ? loaded.cities.map((city) => ({ value: city, label: city })) : []}
       placeholder={uf && !ready ? "Carregando..." : "Selecione"}
       autoComplete="address-level2"
       {...field}

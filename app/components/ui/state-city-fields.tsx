@@ -3,14 +3,13 @@ import { CitySelect } from "./city-select";
 import { cx } from "./class-names";
 import { ErrorMessage } from "./error-message";
 import { type FieldError, hasError } from "./field";
-import type { CityOption, StateOption } from "./localities";
 import { StateSelect } from "./state-select";
 
 export interface StateCityFieldsProps {
-  /** From the loader (listStates), so the server renders the options. */
-  states?: StateOption[];
+  /** From the loader (listUfs), so the server renders the options. */
+  ufs?: readonly string[];
   /** From the loader: the cities of defaultUf. */
-  cities?: CityOption[];
+  cities?: readonly string[];
   defaultUf?: string;
   defaultCity?: string;
   ufName?: string;
@@ -24,7 +23,7 @@ export interface StateCityFieldsProps {
 
 /** "Estado" and "Cidade" side by side; the city list follows the chosen state. */
 export function StateCityFields({
-  states,
+  ufs,
   cities,
   defaultUf = "",
   defaultCity = "",
@@ -43,7 +42,7 @@ export function StateCityFields({
       <div className="grid grid-cols-[6.5rem_minmax(0,1fr)] gap-3 sm:grid-cols-[8rem_minmax(0,1fr)] sm:gap-4">
         <StateSelect
           name={ufName}
-          states={states}
+          ufs={ufs}
           value={uf}
           onChange={setUf}
           disabled={disabled}

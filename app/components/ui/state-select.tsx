@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { FieldError } from "./field";
-import { fetchStates, type StateOption } from "./localities";
+import { fetchStates } from "./localities";
 import { SelectField } from "./select-field";
 import { TextInput } from "./text-input";
 import { useHydrated } from "./use-hydrated";
@@ -8,8 +8,11 @@ import { useHydrated } from "./use-hydrated";
 interface StateSelectProps {
   name?: string;
   label?: string;
-  /** The states from the loader, so the server renders the options; fetched when absent. */
-  states?: StateOption[];
+  /**
+   * The states' UF codes (SP, RJ...) from the loader (listUfs), in the order of their names, so
+   * the server renders the options; fetched when absent.
+   */
+  ufs?: readonly string[];
   value: string;
   onChange: (uf: string) => void;
   error?: FieldError;
@@ -26,27 +29,27 @@ interface StateSelectProps {
 export function StateSelect({
   name = "uf",
   label = "Estado",
-  states,
+  ufs,
   value,
   onChange,
   // error, disabled, required, id, className and aria-*: the same for either control below.
   ...field
 }: StateSelectProps) {
   const hydrated = useHydrated();
-  const [fetched, setFetched] = useState<StateOption[] | null>(null);
-  const list = states ?? fetched;
+  const [fetched, setFetched] = useState<readonly string[] | null>(null);
+  const list = ufs ?? fetched;
 
   useEffect(() => {
-    if (states) return;
+    if (ufs) return;
     const controller = new AbortController();
     fetchStates(controller.signal)
-      .then(setFetched)
+      .then((states) => setFetched(states.map((state) => state.sigla)))
       .catch((reason: unknown) => {
         // SPEC: geography failures are only logged; the person can still retry by reloading.
         if (!controller.signal.aborted) console.error("Erro ao buscar estados", reason);
       });
     return () => controller.abort();
-  }, [states]);
+  }, [ufs]);
 
   // Without JavaScript and without a list from the loader, a text box still lets the form post.
   if (!list && !hydrated) {
@@ -68,7 +71,7 @@ export function StateSelect({
       label={label}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}
-      options={(list ?? []).map((state) => ({ value: state.sigla, label: state.sigla }))}
+      options={(list ?? []).map((uf) => ({ value: uf, label: uf }))}
       placeholder={list ? "UF" : "Carregando..."}
       autoComplete="address-level1"
       {...field}
