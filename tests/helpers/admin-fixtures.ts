@@ -67,3 +67,23 @@ export async function insertInstitution(
   });
   return id;
 }
+
+/** An event row of an institution (in São Paulo), to insert as it is or with changes. */
+export function eventRow(
+  institutionId: string,
+  { name, eventDate = "2030-01-01", status }: { name: string; eventDate?: unknown; status: string },
+) {
+  return {
+    institutionId,
+    name,
+    eventDate: eventDate as string,
+    resume: "Resumo",
+    about: "Sobre o evento",
+    street: "Rua",
+    number: "1",
+    neighborhood: "Centro",
+    city: "São Paulo",
+    state: "SP",
+    status,
+  };
+}

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getEventsPerMonth, getSignupsPerWeek } from "~/admin/insights.server";
 import type { Database } from "~/db/client.server";
 import { events, users } from "~/db/schema";
-import { databaseWithAdmin, insertInstitution } from "../helpers/admin-fixtures";
+import { databaseWithAdmin, eventRow, insertInstitution } from "../helpers/admin-fixtures";
 import type { TestDatabase } from "../helpers/database";
 
 /**
@@ -46,19 +46,9 @@ beforeAll(async () => {
   await account("meio", "VOLUNTEER", "now() - interval '20 weeks'");
 
   const event = (name: string, date: string, status = "APPROVED") =>
-    db.insert(events).values({
-      institutionId,
-      name,
-      eventDate: sql`${at(`(${date})::date`)}` as never,
-      resume: "Resumo",
-      about: "Sobre o evento",
-      street: "Rua",
-      number: "1",
-      neighborhood: "Centro",
-      city: "São Paulo",
-      state: "SP",
-      status,
-    });
+    db
+      .insert(events)
+      .values(eventRow(institutionId, { name, eventDate: at(`(${date})::date`), status }));
   await event("este mes", "now()");
   await event("apagado", "now()", "DELETED");
   await event("primeiro mes", "date_trunc('month', now()) - interval '11 months'");

@@ -14,6 +14,7 @@ import type { Database } from "~/db/client.server";
 import { auditLog, emailOutbox, events, institutions, sessions } from "~/db/schema";
 import {
   databaseWithAdmin,
+  eventRow,
   type InstitutionRow,
   insertInstitution as insertRow,
 } from "../helpers/admin-fixtures";
@@ -105,22 +106,10 @@ describe("admin domain", () => {
 
   it("events: a rejection's reason is stored and e-mailed; approved and rejected reopen, deleted does not", async () => {
     const owner = await insertInstitution("Dona do Evento", "dona@teste.org", "APPROVED");
-    const eventRow = (status: string) => ({
-      institutionId: owner,
-      name: `Evento ${status}`,
-      eventDate: "2030-01-01",
-      resume: "Resumo",
-      about: "Sobre o evento",
-      street: "Rua",
-      number: "1",
-      neighborhood: "Centro",
-      city: "São Paulo",
-      state: "SP",
-      status,
-    });
+    const ownEvent = (status: string) => eventRow(owner, { name: `Evento ${status}`, status });
     const [pending, deleted] = await db
       .insert(events)
-      .values([eventRow("PENDING"), eventRow("DELETED")])
+      .values([ownEvent("PENDING"), ownEvent("DELETED")])
       .returning({ id: events.id });
     const eventId = pending?.id ?? "";
     await reviewEvent({ adminId, eventId, approved: false, reason: "Imagem inadequada." });
@@ -163,19 +152,7 @@ describe("admin domain", () => {
 
   it("deleting an institution removes its events and sessions", async () => {
     const id = await insertInstitution("Instituição Efêmera", "efemera@teste.org", "APPROVED");
-    await db.insert(events).values({
-      institutionId: id,
-      name: "Evento",
-      eventDate: "2030-01-01",
-      resume: "Resumo",
-      about: "Sobre o evento",
-      street: "Rua",
-      number: "1",
-      neighborhood: "Centro",
-      city: "São Paulo",
-      state: "SP",
-      status: "APPROVED",
-    });
+    await db.insert(events).values(eventRow(id, { name: "Evento", status: "APPROVED" }));
     await db
       .insert(sessions)
       .values({ userId: id, token: "tok-efemera", expiresAt: new Date(Date.now() + 3_600_000) });
