@@ -35,17 +35,27 @@ function matches(searchText: AnyColumn, term: string): SQL | undefined {
   return searchTextMatches(searchText, trimmed);
 }
 
+const volunteersWhere = (search: string) =>
+  and(eq(users.profile, "VOLUNTEER"), matches(users.searchText, search));
+
+/**
+ * One page of volunteers by name, read in order from users_profile_name_idx (migration 0019)
+ * rather than by sorting every volunteer. Exposed so a test can EXPLAIN it.
+ */
+export function volunteerPageQuery(input: { page: number; search: string }) {
+  return db()
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(volunteersWhere(input.search))
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(ADMIN_PAGE_SIZE)
+    .offset((input.page - 1) * ADMIN_PAGE_SIZE);
+}
+
 export async function listVolunteers(input: { page: number; search: string }): Promise<PersonPage> {
-  const where = and(eq(users.profile, "VOLUNTEER"), matches(users.searchText, input.search));
   const [rows, total] = await Promise.all([
-    db()
-      .select({ id: users.id, name: users.name, email: users.email })
-      .from(users)
-      .where(where)
-      .orderBy(asc(users.name), asc(users.id))
-      .limit(ADMIN_PAGE_SIZE)
-      .offset((input.page - 1) * ADMIN_PAGE_SIZE),
-    db().select({ n: count() }).from(users).where(where),
+    volunteerPageQuery(input),
+    db().select({ n: count() }).from(users).where(volunteersWhere(input.search)),
   ]);
   return { rows, total: total[0]?.n ?? 0 };
 }

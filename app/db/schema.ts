@@ -105,6 +105,9 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
     index("users_profile_created_idx").on(t.profile, t.createdAt),
+    // The admin's volunteer list, by name: a page read from the index instead of sorting every
+    // volunteer (48 ms at 100 000, in parallel workers; migration 0019).
+    index("users_profile_name_idx").on(t.profile, t.name, t.id),
     index("users_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     check("users_role_check", inList(t.role, ["USER", "ADMIN"])),
     check("users_profile_check", inList(t.profile, ["VOLUNTEER", "INSTITUTION", "ADMIN"])),

@@ -1,0 +1,1 @@
+CREATE INDEX "users_profile_name_idx" ON "users" USING btree ("profile","name","id");
