@@ -4,6 +4,7 @@ import { listVolunteers, volunteerPageQuery } from "~/admin/people.server";
 import type { Database } from "~/db/client.server";
 import { databaseWithAdmin } from "../helpers/admin-fixtures";
 import type { TestDatabase } from "../helpers/database";
+import { type ExplainableQuery, explainPlan } from "../helpers/explain";
 
 /**
  * The admin's volunteer list at a size where the plan matters: a page by name is read in order
@@ -27,14 +28,7 @@ afterAll(async () => {
   await database?.dispose();
 });
 
-async function plan(query: { toSQL: () => { sql: string; params: unknown[] } }): Promise<string> {
-  const { sql: text, params } = query.toSQL();
-  const { $client: client } = db as unknown as {
-    $client: { query: (text: string, params: unknown[]) => Promise<{ rows: object[] }> };
-  };
-  const result = await client.query(`explain ${text}`, params);
-  return result.rows.map((row) => Object.values(row)[0]).join("\n");
-}
+const plan = (query: ExplainableQuery) => explainPlan(db, query);
 
 describe("admin volunteer list", () => {
   it("reads a page by name from the index, first page and a deep one, without a sort", async () => {

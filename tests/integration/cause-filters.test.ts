@@ -19,6 +19,7 @@ import {
   searchIndexQuery,
 } from "~/institutions/public-institutions.server";
 import { databaseForFile } from "../helpers/database";
+import { type ExplainableQuery, explainPlan } from "../helpers/explain";
 
 /**
  * The cause filter of /instituicoes and /eventos (ADR 0045) at 100 000 institutions and 100 000
@@ -94,14 +95,8 @@ beforeAll(async () => {
 }, 900_000);
 
 /** The plan the database runs for a Drizzle query, with what each node actually read. */
-async function explain(query: { toSQL: () => { sql: string; params: unknown[] } }) {
-  const { sql: text, params } = query.toSQL();
-  const { $client: client } = database.db as unknown as {
-    $client: { query: (text: string, params: unknown[]) => Promise<{ rows: object[] }> };
-  };
-  const result = await client.query(`explain (analyze, costs off, timing off) ${text}`, params);
-  return result.rows.map((row) => Object.values(row)[0]).join("\n");
-}
+const explain = (query: ExplainableQuery) =>
+  explainPlan(database.db, query, "(analyze, costs off, timing off)");
 
 /** Rows a plan's sequential scans of `table` read: returned plus removed by their filter. */
 function seqScanRows(plan: string, table: string): number {

@@ -11,6 +11,7 @@ import {
 import { fullTextQueryText } from "~/lists/full-text-query";
 import { bulkSeed } from "~/seed/bulk/bulk-seed.server";
 import { databaseForFile } from "../helpers/database";
+import { type ExplainableQuery, explainPlan } from "../helpers/explain";
 
 /**
  * The directory's search in tiers (ADR 0040) on the bulk seeder's data (the texts `npm run seed`
@@ -28,14 +29,8 @@ beforeAll(async () => {
 const filters = { search: "", uf: "", city: "", type: null };
 
 /** EXPLAIN ANALYZE of a Drizzle query: the plan with what each node actually read. */
-async function explainAnalyze(query: { toSQL: () => { sql: string; params: unknown[] } }) {
-  const { sql: text, params } = query.toSQL();
-  const { $client: client } = database.db as unknown as {
-    $client: { query: (text: string, params: unknown[]) => Promise<{ rows: object[] }> };
-  };
-  const result = await client.query(`explain (analyze, costs off, timing off) ${text}`, params);
-  return result.rows.map((row) => Object.values(row)[0]).join("\n");
-}
+const explainAnalyze = (query: ExplainableQuery) =>
+  explainPlan(database.db, query, "(analyze, costs off, timing off)");
 
 /**
  * Rows (or index entries) the scans of directory_search in a plan read: those they returned plus

@@ -21,6 +21,7 @@ import { isAppError } from "~/lib/app-error";
 import { joinEvent } from "~/participation/participation.server";
 import { insertInstitution } from "../helpers/admin-fixtures";
 import type { TestDatabase } from "../helpers/database";
+import { type ExplainableQuery, explainPlan } from "../helpers/explain";
 import { participationTestbed, type participationWorld } from "../helpers/participation-world";
 import { TEST_ORIGIN } from "../helpers/test-origin";
 
@@ -473,14 +474,7 @@ describe("the personal data download and the lists' plans", () => {
 });
 
 /** EXPLAIN of a Drizzle query on the test database: the plan's lines. */
-async function explain(query: { toSQL: () => { sql: string; params: unknown[] } }) {
-  const { sql: text, params } = query.toSQL();
-  const { $client: client } = db as unknown as {
-    $client: { query: (text: string, params: unknown[]) => Promise<{ rows: object[] }> };
-  };
-  const result = await client.query(`explain (costs off) ${text}`, params);
-  return result.rows.map((row) => Object.values(row)[0]).join("\n");
-}
+const explain = (query: ExplainableQuery) => explainPlan(db, query, "(costs off)");
 
 describe("the reminder to confirm an event's hours", () => {
   const dueMails = (eventId: string) =>

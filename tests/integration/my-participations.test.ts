@@ -9,6 +9,7 @@ import {
 import { countPlatform } from "~/platform/platform-counts.server";
 import { insertInstitution } from "../helpers/admin-fixtures";
 import { type TestDatabase, testDatabase } from "../helpers/database";
+import { type ExplainableQuery, explainPlan } from "../helpers/explain";
 
 /**
  * The volunteer home's participations and the landing page's platform counts (issue 15, item 8)
@@ -179,14 +180,7 @@ describe("a volunteer's participations", () => {
 });
 
 /** EXPLAIN of a Drizzle query on the test database: the plan's lines. */
-async function explain(query: { toSQL: () => { sql: string; params: unknown[] } }) {
-  const { sql: text, params } = query.toSQL();
-  const { $client: client } = db as unknown as {
-    $client: { query: (text: string, params: unknown[]) => Promise<{ rows: object[] }> };
-  };
-  const result = await client.query(`explain (costs off) ${text}`, params);
-  return result.rows.map((row) => Object.values(row)[0]).join("\n");
-}
+const explain = (query: ExplainableQuery) => explainPlan(db, query, "(costs off)");
 
 describe("the home's queries", () => {
   it("read the person's rows through participations_user_idx among 6 000 of other people and 5 000 events", async () => {

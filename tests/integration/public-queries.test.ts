@@ -14,6 +14,7 @@ import {
   searchIndexQuery,
 } from "~/institutions/public-institutions.server";
 import { type TestDatabase, testDatabase } from "../helpers/database";
+import { type ExplainableQuery, explainPlan } from "../helpers/explain";
 
 /**
  * The public lists' queries on 6 000 generated institutions and events (PGlite, and
@@ -78,15 +79,7 @@ afterAll(async () => {
 });
 
 /** The plan PostgreSQL picks for a Drizzle query, with the same bound parameters. */
-async function explain(query: { toSQL: () => { sql: string; params: unknown[] } }) {
-  const { sql: text, params } = query.toSQL();
-  // The driver itself (PGlite or pg): both take (text, params) and answer { rows }.
-  const { $client: client } = db as unknown as {
-    $client: { query: (text: string, params: unknown[]) => Promise<{ rows: object[] }> };
-  };
-  const result = await client.query(`explain ${text}`, params);
-  return result.rows.map((row) => Object.values(row)[0]).join("\n");
-}
+const explain = (query: ExplainableQuery) => explainPlan(db, query);
 
 describe("directory query", () => {
   const filters = { search: "", uf: "", city: "", type: null };
