@@ -84,3 +84,44 @@ export function isPlainPath(to: unknown): to is string {
   if (searchAt >= 0 && searchAt === beforeHash.length - 1) return false;
   return !REWRITTEN_PATH.test(searchAt < 0 ? beforeHash : beforeHash.slice(0, searchAt));
 }
+
+/** The props React Router's `<Link>` takes for itself; the rest go on the anchor. */
+const ROUTER_LINK_PROPS = new Set([
+  "onClick",
+  "discover",
+  "prefetch",
+  "relative",
+  "reloadDocument",
+  "replace",
+  "mask",
+  "state",
+  "target",
+  "to",
+  "preventScrollReset",
+  "viewTransition",
+  "defaultShouldRevalidate",
+]);
+
+/** A `<Link>` the server can render as a plain anchor: a plain path, no prefetch, no mask. */
+export function isPlainLink(props: Record<string, unknown>): boolean {
+  return (
+    (props.prefetch === undefined || props.prefetch === "none") &&
+    props.mask == null &&
+    isPlainPath(props.to)
+  );
+}
+
+/**
+ * The anchor's props for a plain link, as React Router's `<Link>` makes them on the server: its
+ * own props left out, then `href`, `target` and `data-discover` (in that order, which is the
+ * attributes' order in the markup). Its click handler and ref do nothing in server markup.
+ */
+export function plainAnchorProps(props: Record<string, unknown>): Record<string, unknown> {
+  const anchor: Record<string, unknown> = {};
+  for (const key in props) if (!ROUTER_LINK_PROPS.has(key)) anchor[key] = props[key];
+  anchor.href = props.to;
+  anchor.target = props.target;
+  anchor["data-discover"] =
+    props.discover === undefined || props.discover === "render" ? "true" : undefined;
+  return anchor;
+}

@@ -81,17 +81,19 @@ function createStaticRouter(routes, context, opts = {}) {
   {
     name: "Link",
     // A server-rendered link to a plain absolute path is `<a href={to}>` whatever the route and
-    // location (server/route-memo.ts, isPlainPath); React Router resolved it through five hooks,
+    // location (server/route-memo.ts, isPlainLink); React Router resolved it through five hooks,
     // a JSON round trip of the route's pathnames and a click handler no server uses, for each
-    // of a page's 30-50 links (ADR 0057). Anything else takes React Router's own way.
-    find: `  }, forwardedRef) {
-    let { basename, navigator, useTransitions } = React10.useContext(NavigationContext);
-    let isAbsolute = typeof to === "string" && ABSOLUTE_URL_REGEX.test(to);`,
-    replace: `  }, forwardedRef) {
-    let { basename, navigator, useTransitions } = React10.useContext(NavigationContext);
-    if (basename === "/" && prefetch === "none" && !mask && __routeMemo.isPlainPath(to))
-      return React10.createElement("a", { ...rest, href: to, target, "data-discover": discover === "render" ? "true" : void 0 });
-    let isAbsolute = typeof to === "string" && ABSOLUTE_URL_REGEX.test(to);`,
+    // of a page's 30-50 links, after copying its props apart (ADR 0057). The check comes before
+    // that copy; anything else takes React Router's own way, LinkWithRef unchanged.
+    find: `var Link = React10.forwardRef(
+  function LinkWithRef({`,
+    replace: `var Link = React10.forwardRef(function LinkOnServer(props, forwardedRef) {
+  if (__routeMemo.isPlainLink(props) && React10.useContext(NavigationContext).basename === "/")
+    return React10.createElement("a", __routeMemo.plainAnchorProps(props));
+  return LinkWithRef(props, forwardedRef);
+});
+var LinkWithRef = (
+  function LinkWithRef({`,
   },
 ];
 

@@ -5,7 +5,14 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { Link, Route, Routes, StaticRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { applyEdits, EDITS } from "../../scripts/vite/react-router-server-memo";
-import { isPlainPath, matchFirstBranch, oncePer, REMEMBERED_PATHS } from "../../server/route-memo";
+import {
+  isPlainLink,
+  isPlainPath,
+  matchFirstBranch,
+  oncePer,
+  plainAnchorProps,
+  REMEMBERED_PATHS,
+} from "../../server/route-memo";
 
 /** A branch matches the paths that start with its prefix ("" matches everything). */
 interface Branch {
@@ -103,7 +110,7 @@ describe("the build's edits of React Router (scripts/vite/react-router-server-me
 
 /** React Router's own server-side link, rendered inside a route two levels deep. */
 function routerLink(to: string, props: Record<string, unknown> = {}): string {
-  const link = createElement(Link, { to, ...props }, "x");
+  const link = createElement(Link, { ...props, to }, "x");
   return renderToStaticMarkup(
     createElement(
       StaticRouter,
@@ -129,25 +136,30 @@ function awkwardPaths(count: number): string[] {
 }
 
 describe("isPlainPath: the server's links that skip React Router's resolution (ADR 0057)", () => {
-  it("answers yes only where React Router's Link renders the path itself as the href", () => {
+  it("answers yes only where React Router's Link renders the path itself as the href, with the same props", () => {
     const plain = ["/", "/instituicoes", "/instituicoes/", "/eventos?pagina=2&uf=SP", "/a#topo"];
     const rewritten = ["//x", "/a//b", "/a/./b", "/a/..", "/a?", "/a#", "/a?#", "a/b", "", "\\a"];
     for (const to of plain) expect(isPlainPath(to), to).toBe(true);
     for (const to of rewritten) expect(isPlainPath(to), to).toBe(false);
     expect(isPlainPath({ pathname: "/a" })).toBe(false);
+    expect(isPlainLink({ to: "/a", prefetch: "intent" })).toBe(false);
+    expect(isPlainLink({ to: "/a", mask: "/b" })).toBe(false);
 
+    // Props a page's links carry, with React Router's own among them (left off the anchor).
+    const propSets: Record<string, unknown>[] = [
+      {},
+      { className: "c", "aria-label": "r", target: "_blank" },
+      { id: "x", replace: true, state: { a: 1 }, preventScrollReset: true, onClick: () => {} },
+      { discover: "none", relative: "path", viewTransition: true, title: "t" },
+      { prefetch: "none", reloadDocument: true, "data-x": "1", style: { color: "red" } },
+    ];
     let checked = 0;
-    for (const to of [...plain, ...awkwardPaths(5_000)]) {
-      if (!isPlainPath(to)) continue;
+    for (const [index, to] of [...plain, ...awkwardPaths(5_000)].entries()) {
+      const props = { ...propSets[index % propSets.length], to };
+      if (!isPlainLink(props)) continue;
       checked++;
-      const rest = { className: "c", "aria-label": "r" };
-      // What the edit ("Link") renders: React Router's props taken out of the rest, as it does.
-      const fast = createElement(
-        "a",
-        { ...rest, href: to, target: "_blank", "data-discover": "true" },
-        "x",
-      );
-      expect(renderToStaticMarkup(fast), to).toBe(routerLink(to, { ...rest, target: "_blank" }));
+      const fast = createElement("a", plainAnchorProps({ ...props, children: "x" }));
+      expect(renderToStaticMarkup(fast), to).toBe(routerLink(to, props));
     }
     expect(checked).toBeGreaterThan(500);
   });
