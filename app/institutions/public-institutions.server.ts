@@ -1,4 +1,14 @@
-import { and, arrayOverlaps, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  arrayOverlaps,
+  asc,
+  count,
+  eq,
+  inArray,
+  type Placeholder,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import type { CauseSlug } from "~/config/causes";
 import { LANDING_INSTITUTIONS, LIST_COUNT_CAP, type VolunteeringType } from "~/config/constants";
@@ -123,7 +133,16 @@ const PLAIN: InstitutionFilters = { search: "", uf: "", city: "", type: null };
  * runs.
  */
 export function directoryIdsQuery(filters: InstitutionFilters, page: number) {
-  const { limit, offset } = pageWindow(page);
+  return idsInWindow(filters, pageWindow(page));
+}
+
+/** The window of a page: numbers, or the placeholders a prepared statement is given them by. */
+interface PageWindow {
+  limit: number | Placeholder;
+  offset: number | Placeholder;
+}
+
+function idsInWindow(filters: InstitutionFilters, { limit, offset }: PageWindow) {
   const search = institutionSearch(filters);
   return db()
     .select({ id: institutions.userId })
@@ -239,21 +258,17 @@ const isPlainList = (filters: InstitutionFilters) => !filters.search && hasNoPan
  * page's query is exposed for that test.
  */
 export function plainDirectoryQuery() {
+  return cardsByName(
+    idsInWindow(PLAIN, { limit: sql.placeholder("limit"), offset: sql.placeholder("offset") }),
+  );
+}
+
+/** The cards of a page's ids by name, the ids' query a subquery of the cards' (one round trip). */
+function cardsByName(ids: ReturnType<typeof idsInWindow>) {
   return db()
     .select(cardColumns)
     .from(institutions)
-    .where(
-      inArray(
-        institutions.userId,
-        db()
-          .select({ id: institutions.userId })
-          .from(institutions)
-          .where(directoryConditions(PLAIN))
-          .orderBy(...byName)
-          .limit(sql.placeholder("limit"))
-          .offset(sql.placeholder("offset")),
-      ),
-    )
+    .where(inArray(institutions.userId, ids))
     .orderBy(...byName);
 }
 const plainPage = preparedQuery("directory_plain_page", plainDirectoryQuery);
@@ -269,12 +284,7 @@ export async function listApprovedInstitutions(
     return toListPage(rows.map(toCard), page);
   }
   if (!filters.search) {
-    // By name: the ids query is a subquery of the cards' query, one round trip.
-    const rows = await db()
-      .select(cardColumns)
-      .from(institutions)
-      .where(inArray(institutions.userId, directoryIdsQuery(filters, page)))
-      .orderBy(...byName);
+    const rows = await cardsByName(directoryIdsQuery(filters, page));
     return toListPage(rows.map(toCard), page);
   }
   // Ranked: the ids come first, in their order, then their cards.

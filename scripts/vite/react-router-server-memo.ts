@@ -84,7 +84,8 @@ function createStaticRouter(routes, context, opts = {}) {
     // location (server/route-memo.ts, isPlainLink); React Router resolved it through five hooks,
     // a JSON round trip of the route's pathnames and a click handler no server uses, for each
     // of a page's 30-50 links, after copying its props apart (ADR 0057). The check comes before
-    // that copy; anything else takes React Router's own way, LinkWithRef unchanged.
+    // that copy; anything else takes React Router's own way, LinkWithRef unchanged. The hook
+    // behind the check depends on the props only, so an element calls the same hooks each time.
     find: `var Link = React10.forwardRef(
   function LinkWithRef({`,
     replace: `var Link = React10.forwardRef(function LinkOnServer(props, forwardedRef) {
