@@ -4,6 +4,11 @@ export default {
   ssr: true,
   future: {
     v8_middleware: true,
+    // Loaders, actions and middleware get the request as it came (ADR 0058): React Router then
+    // builds no copies of it per loader (two `new Request()` each, whose signals undici keeps
+    // until a full collection). The address they read is the `url` argument, without React
+    // Router's `.data` suffix and `index` / `_routes` parameters.
+    v8_passThroughRequests: true,
   },
   // Cross-origin writes are refused by server/app.ts, which compares Origin with the public
   // BASE_URL (scheme included) before React Router runs. React Router's own check compares it

@@ -12,8 +12,8 @@ export { refuseWrites as action } from "~/lib/refuse-writes.server";
  * guards it. A bad period (only a hand-made link has one: the page offers no link then) is a
  * 400 with the section's message.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const filters = parseAuditFilters(new URL(request.url).searchParams);
+export async function loader({ url }: Route.LoaderArgs) {
+  const filters = parseAuditFilters(url.searchParams);
   const period = auditPeriod(filters);
   if (!period.ok) return plainTextAnswer(period.message, 400);
   return csvDownload(auditCsvFilename(), () => auditCsvStream(filters), {

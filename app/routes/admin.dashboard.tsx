@@ -17,9 +17,8 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: `Painel administrativo | ${appName}` }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const admin = sessionUser(context);
-  const url = new URL(request.url);
   const query = parseAdminQuery(url.searchParams);
   const page = await loadAdminPage(query, url.searchParams.get("erro"));
   let notice: { message: string; tone: "success" | "error" } | null = null;
@@ -37,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { admin: { name: admin.name, email: admin.email }, query, data: page.data, notice };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const admin = sessionUser(context);
   const outcome = await runAdminAction(await readFormData(request), admin.id);
   if (outcome instanceof Response) {
@@ -45,10 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const location = outcome.headers.get("Location");
     if (!location) return outcome;
     const headers = new Headers(outcome.headers);
-    headers.set(
-      "Location",
-      keepEventListState(location, parseAdminQuery(new URL(request.url).searchParams)),
-    );
+    headers.set("Location", keepEventListState(location, parseAdminQuery(url.searchParams)));
     return new Response(null, { status: outcome.status, headers });
   }
   return data(outcome, { status: 400 });

@@ -5,6 +5,6 @@ import type { Route } from "./+types/api.eventos";
 export { refuseWrites as action } from "~/lib/refuse-writes.server";
 
 /** JSON pages of the events list for its infinite scroll (same parameters as /eventos). */
-export async function loader({ request }: Route.LoaderArgs) {
-  return eventListPageResponse(new URL(request.url));
+export async function loader({ url }: Route.LoaderArgs) {
+  return eventListPageResponse(url);
 }

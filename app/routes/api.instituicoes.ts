@@ -5,6 +5,6 @@ import type { Route } from "./+types/api.instituicoes";
 export { refuseWrites as action } from "~/lib/refuse-writes.server";
 
 /** JSON pages of the directory for its infinite scroll (same parameters as /instituicoes). */
-export async function loader({ request }: Route.LoaderArgs) {
-  return directoryPageResponse(new URL(request.url));
+export async function loader({ url }: Route.LoaderArgs) {
+  return directoryPageResponse(url);
 }

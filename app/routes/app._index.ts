@@ -11,8 +11,8 @@ export { refuseWrites as action } from "~/lib/refuse-writes.server";
  * "Minha área" of a page shared by every signed-in person (ADR 0053) cannot name the person's
  * own home: /app sends each one to theirs (SPEC "Home routing by role"), or to the sign-in.
  */
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ url, context }: Route.LoaderArgs) {
   const user = context.get(sessionContext);
-  if (!user) throw loginRedirect(request);
+  if (!user) throw loginRedirect(url);
   return redirect(homePathFor(user));
 }

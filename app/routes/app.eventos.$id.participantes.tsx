@@ -29,10 +29,10 @@ async function ownEvent(institutionId: string, eventId: string) {
   return event;
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const event = await ownEvent(sessionUser(context).id, params.id);
   const people = await listParticipants(event.id);
-  const removeId = new URL(request.url).searchParams.get("remover");
+  const removeId = url.searchParams.get("remover");
   const target = event.open
     ? people.find(
         (person) =>

@@ -52,7 +52,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: `Área da instituição | ${appName}` }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const user = sessionUser(context);
   const [profile, review] = await Promise.all([
     profileSummary(user),
@@ -61,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (profile.institutionStatus !== "APPROVED") {
     return { profile, review, applications: [], events: [], cancelTarget: null };
   }
-  const cancelId = new URL(request.url).searchParams.get("cancelar");
+  const cancelId = url.searchParams.get("cancelar");
   const [applications, events, cancelEvent] = await Promise.all([
     listReceivedApplications(user.id),
     listInstitutionEvents(user.id),

@@ -43,11 +43,9 @@ function notFound(): never {
   throw redirectWithFlash("/instituicoes", APPLICATION_MESSAGES.notFound, "error");
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const user = sessionUser(context);
-  const institution = await findApplicationTarget(
-    new URL(request.url).searchParams.get("id") ?? "",
-  );
+  const institution = await findApplicationTarget(url.searchParams.get("id") ?? "");
   if (!institution) notFound();
   return {
     institution,
@@ -58,11 +56,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const user = sessionUser(context);
-  const institution = await findApplicationTarget(
-    new URL(request.url).searchParams.get("id") ?? "",
-  );
+  const institution = await findApplicationTarget(url.searchParams.get("id") ?? "");
   if (!institution) notFound();
   const formData = await readFormData(request);
   const parsed = validateForm(applicationSchema, formData);

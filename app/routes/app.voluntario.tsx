@@ -30,9 +30,9 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 /** `?passadas=todas` lists every past participation (up to a limit) instead of the latest. */
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const user = sessionUser(context);
-  const allPast = new URL(request.url).searchParams.get("passadas") === "todas";
+  const allPast = url.searchParams.get("passadas") === "todas";
   const [profile, picks, participations, applications, confirmedMinutes] = await Promise.all([
     profileSummary(user),
     forYou(user.id),

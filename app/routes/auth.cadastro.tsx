@@ -36,9 +36,9 @@ export function meta({ matches }: Route.MetaArgs) {
   ];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const user = context.get(sessionContext);
-  const params = new URL(request.url).searchParams;
+  const params = url.searchParams;
   const returnTo = safeReturnPath(params.get("redirectTo"));
   if (params.get("etapa") === "concluido") {
     if (!user) throw redirect(SIGNUP_PATH);

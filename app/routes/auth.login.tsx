@@ -29,11 +29,11 @@ export function meta({ matches }: Route.MetaArgs) {
   ];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const user = context.get(sessionContext);
   if (user) throw redirect(homePathFor(user));
   // Only a return address we would honour travels on in the form; anything else is dropped here.
-  const redirectTo = safeReturnPath(new URL(request.url).searchParams.get("redirectTo"));
+  const redirectTo = safeReturnPath(url.searchParams.get("redirectTo"));
   return { redirectTo, reason: signInReason(await returnTarget(redirectTo)) };
 }
 

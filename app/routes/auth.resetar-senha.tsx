@@ -22,8 +22,8 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: `Nova senha | ${appName}` }, { name: "robots", content: "noindex" }];
 }
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { token: new URL(request.url).searchParams.get("token") ?? "" };
+export function loader({ url }: Route.LoaderArgs) {
+  return { token: url.searchParams.get("token") ?? "" };
 }
 
 export async function action({ request }: Route.ActionArgs) {

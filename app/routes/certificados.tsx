@@ -15,8 +15,8 @@ export function headers(): HeadersInit {
 }
 
 /** The lookup form; a typed code goes on to its own page (/certificados/ABCD-EFGH-JKMN). */
-export function loader({ request }: Route.LoaderArgs) {
-  const typed = new URL(request.url).searchParams.get("codigo");
+export function loader({ url }: Route.LoaderArgs) {
+  const typed = url.searchParams.get("codigo");
   if (typed === null) return { typed: "", error: undefined };
   const code = normalizeCertificateCode(typed);
   if (code) throw redirect(`/certificados/${formatCertificateCode(code)}`);

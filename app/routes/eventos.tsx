@@ -26,8 +26,8 @@ export function meta({ data, matches }: Route.MetaArgs) {
   });
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return loadEventListPage(new URL(request.url));
+export async function loader({ url }: Route.LoaderArgs) {
+  return loadEventListPage(url);
 }
 
 export default function EventList({ loaderData }: Route.ComponentProps) {

@@ -23,8 +23,8 @@ const notFound = () =>
     headers: { "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" },
   });
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const requestedWidth = new URL(request.url).searchParams.get("w");
+export async function loader({ params, request, url, context }: Route.LoaderArgs) {
+  const requestedWidth = url.searchParams.get("w");
   const width = requestedWidth === null ? null : Number(requestedWidth);
   if (width !== null && !isImageWidth(width)) {
     return new Response("Largura de imagem não permitida", { status: 400 });

@@ -24,8 +24,8 @@ export function meta({ data, matches }: Route.MetaArgs) {
   });
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return loadDirectoryPage(new URL(request.url));
+export async function loader({ url }: Route.LoaderArgs) {
+  return loadDirectoryPage(url);
 }
 
 export default function InstitutionDirectory({ loaderData }: Route.ComponentProps) {

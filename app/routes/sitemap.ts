@@ -5,8 +5,8 @@ import type { Route } from "./+types/sitemap";
 /** Read-only: a POST gets a plain 405 (app/lib/refuse-writes.server.ts). */
 export { refuseWrites as action } from "~/lib/refuse-writes.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const part = new URL(request.url).searchParams.get("parte");
+export async function loader({ url }: Route.LoaderArgs) {
+  const part = url.searchParams.get("parte");
   const xml = await buildSitemap(publicConfig().baseUrl, part === null ? null : Number(part));
   if (xml === null) return new Response("Parte inexistente", { status: 404 });
   return new Response(xml, {

@@ -12,28 +12,26 @@ import { sessionContext } from "./session.server";
 
 /**
  * The remembered origin travels in the query, so it survives a sign-in without JavaScript. It is
- * the page the person asked for: a client-side navigation fetches `<path>.data?_routes=...`, and
- * neither the suffix nor React Router's `_routes` parameter belongs in the address they return to.
+ * the page the person asked for: React Router's `url` argument, which leaves out what a
+ * client-side navigation adds (`<path>.data?_routes=...`; ADR 0058).
  */
-export function loginRedirect(request: Request, loginPath = "/auth/login"): Response {
-  const url = new URL(request.url);
-  url.searchParams.delete("_routes");
-  const origin = `${url.pathname.replace(/\.data$/, "")}${url.search}`;
+export function loginRedirect(url: URL, loginPath = "/auth/login"): Response {
+  const origin = `${url.pathname}${url.search}`;
   return redirect(`${loginPath}?redirectTo=${encodeURIComponent(origin)}`);
 }
 
 /** Any signed-in USER (volunteer or institution); `profile` narrows it to one. */
 export function requireUser(profile?: Profile): MiddlewareFunction<Response> {
-  return ({ request, context }) => {
+  return ({ url, context }) => {
     const user = context.get(sessionContext);
-    if (!user) throw loginRedirect(request);
+    if (!user) throw loginRedirect(url);
     if (user.role !== "USER" || (profile && user.profile !== profile)) throw redirect("/");
   };
 }
 
-export const requireAdmin: MiddlewareFunction<Response> = ({ request, context }) => {
+export const requireAdmin: MiddlewareFunction<Response> = ({ url, context }) => {
   const user = context.get(sessionContext);
-  if (!user) throw loginRedirect(request, "/admin/login");
+  if (!user) throw loginRedirect(url, "/admin/login");
   if (user.role !== "ADMIN") throw redirect("/");
 };
 
