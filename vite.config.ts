@@ -40,7 +40,7 @@ const codeSplitting = {
       name: "shell",
       priority: 4,
       test: inApp(
-        /^(components\/layout\/|components\/ui\/(toast|use-hydrated|avatar|button-styles|class-names|email-text|icon|icons-common|section-heading|default-images)\.|components\/public\/(event-card|institution-card|card-styles|responsive-image|page-meta)\.|lib\/nonce\.|lib\/count-text\.|config\/constants\.|events\/event-dates\.|images\/image-widths\.)/,
+        /^(components\/layout\/|components\/ui\/(toast|prepared|use-hydrated|avatar|button-styles|class-names|email-text|icon|icons-common|section-heading|default-images)\.|components\/public\/(event-card|institution-card|card-styles|responsive-image|page-meta)\.|lib\/nonce\.|lib\/count-text\.|config\/constants\.|events\/event-dates\.|images\/image-widths\.)/,
       ),
     },
     {

@@ -3,9 +3,14 @@ import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, ServerRouter } from "react-router";
 import { log } from "~/lib/log.server";
 import { NonceProvider } from "~/lib/nonce";
+import { PreparedHtmlContext } from "~/lib/prepared-html";
 import { documentCsp, newNonce } from "~/lib/security-headers.server";
+import { createPreparedHtmlStore } from "~/web/prepared-html-store.server";
 
 export const streamTimeout = 5_000;
+
+/** Cards and other parts rendered once and reused across pages (docs/decisions/0059). */
+const preparedHtml = createPreparedHtmlStore();
 
 export default function handleRequest(
   request: Request,
@@ -46,7 +51,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <PreparedHtmlContext.Provider value={preparedHtml}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </PreparedHtmlContext.Provider>
       </NonceProvider>,
       {
         nonce,

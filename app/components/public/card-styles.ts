@@ -11,3 +11,16 @@ export const CARD_CLASS =
  */
 export const STRETCHED_LINK_CLASS =
   "inline-flex min-h-11 items-center gap-1.5 rounded font-semibold text-brand-800 after:absolute after:inset-0 after:rounded-2xl group-hover:text-brand-900 focus-visible:after:outline-3 focus-visible:after:outline-offset-2 focus-visible:after:outline-focus focus-visible:outline-none";
+
+/** What every list card takes besides its record. */
+export interface CardOptions {
+  headingLevel?: "h2" | "h3";
+  /** The page's main picture: loaded first (React preloads it in the page's head). */
+  priority?: boolean;
+}
+
+/**
+ * Whether the server may reuse a card's kept HTML (ADR 0059): not for a card with priority,
+ * whose picture React preloads in the page's head.
+ */
+export const reusableCard = (card: CardOptions) => !card.priority;

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { cx } from "~/components/ui/class-names";
 import { CheckIcon } from "~/components/ui/icons-more";
+import { prepared } from "~/components/ui/prepared";
 import { CAUSES, type CauseSlug, MAX_CAUSES } from "~/config/causes";
 import { type ListQuery, listHref } from "~/lists/list-query";
 
@@ -10,7 +11,13 @@ import { type ListQuery, listHref } from "~/lists/list-query";
  * the chosen causes matches. Plain links, so they work without JavaScript; the chosen ones say
  * so to screen readers ("selecionada") as well as by colour and a check mark.
  */
-export function CauseFilterChips({
+export const CauseFilterChips = prepared(
+  "nav",
+  { "aria-labelledby": "filtro-causas", className: "flex flex-col gap-2" },
+  ChipsBody,
+);
+
+function ChipsBody({
   path,
   query,
   chosen,
@@ -22,7 +29,7 @@ export function CauseFilterChips({
 }) {
   const full = chosen.length >= MAX_CAUSES;
   return (
-    <nav aria-labelledby="filtro-causas" className="flex flex-col gap-2">
+    <>
       <h2 id="filtro-causas" className="text-sm font-semibold text-ink">
         Filtrar por causa
         <span className="font-normal text-ink-muted"> (até {MAX_CAUSES})</span>
@@ -73,6 +80,6 @@ export function CauseFilterChips({
           </li>
         ) : null}
       </ul>
-    </nav>
+    </>
   );
 }

@@ -1,10 +1,17 @@
 import { Link } from "react-router";
 import { DEFAULT_EVENT_IMAGE_URL } from "~/components/ui/default-images";
 import { ArrowRightIcon, CalendarIcon, GlobeIcon, MapPinIcon } from "~/components/ui/icons-common";
+import { prepared } from "~/components/ui/prepared";
 import { formatIsoDate } from "~/events/event-dates";
 import { EVENT_FORMAT_LABELS } from "~/events/event-format";
 import type { EventCard as EventCardData } from "~/events/public-events.server";
-import { CARD_CLASS, CARD_IMAGE_SIZES, STRETCHED_LINK_CLASS } from "./card-styles";
+import {
+  CARD_CLASS,
+  CARD_IMAGE_SIZES,
+  type CardOptions,
+  reusableCard,
+  STRETCHED_LINK_CLASS,
+} from "./card-styles";
 import { CauseTags } from "./cause-tags";
 import { ResponsiveImage } from "./responsive-image";
 
@@ -12,18 +19,20 @@ import { ResponsiveImage } from "./responsive-image";
  * An event in a list: cover (or the default picture), date (dd/MM/yyyy), title, description,
  * city/UF and host. One link per card, stretched over it, named after the event.
  */
-export function EventCard({
+export const EventCard = prepared(
+  "article",
+  { className: CARD_CLASS },
+  EventCardBody,
+  reusableCard,
+);
+
+function EventCardBody({
   event,
-  headingLevel = "h3",
+  headingLevel: Heading = "h3",
   priority = false,
-}: {
-  event: EventCardData;
-  headingLevel?: "h2" | "h3";
-  priority?: boolean;
-}) {
-  const Heading = headingLevel;
+}: { event: EventCardData } & CardOptions) {
   return (
-    <article className={CARD_CLASS}>
+    <>
       <div className="relative">
         <ResponsiveImage
           src={event.coverUrl ?? DEFAULT_EVENT_IMAGE_URL}
@@ -68,7 +77,7 @@ export function EventCard({
           </Link>
         </div>
       </div>
-    </article>
+    </>
   );
 }
 

@@ -2,8 +2,15 @@ import { Link } from "react-router";
 import { cx } from "~/components/ui/class-names";
 import { DEFAULT_AVATAR_URL } from "~/components/ui/default-images";
 import { ArrowRightIcon, MapPinIcon } from "~/components/ui/icons-common";
+import { prepared } from "~/components/ui/prepared";
 import type { InstitutionCard as InstitutionCardData } from "~/institutions/public-institutions.server";
-import { CARD_CLASS, CARD_IMAGE_SIZES, STRETCHED_LINK_CLASS } from "./card-styles";
+import {
+  CARD_CLASS,
+  CARD_IMAGE_SIZES,
+  type CardOptions,
+  reusableCard,
+  STRETCHED_LINK_CLASS,
+} from "./card-styles";
 import { CauseTags } from "./cause-tags";
 import { ResponsiveImage } from "./responsive-image";
 
@@ -12,18 +19,20 @@ import { ResponsiveImage } from "./responsive-image";
  * is one link (the "Saiba mais" link stretched over it), so a screen reader hears one link per
  * card, named after the institution.
  */
-export function InstitutionCard({
+export const InstitutionCard = prepared(
+  "article",
+  { className: CARD_CLASS },
+  InstitutionCardBody,
+  reusableCard,
+);
+
+function InstitutionCardBody({
   institution,
-  headingLevel = "h3",
+  headingLevel: Heading = "h3",
   priority = false,
-}: {
-  institution: InstitutionCardData;
-  headingLevel?: "h2" | "h3";
-  priority?: boolean;
-}) {
-  const Heading = headingLevel;
+}: { institution: InstitutionCardData } & CardOptions) {
   return (
-    <article className={CARD_CLASS}>
+    <>
       {institution.coverUrl ? (
         <ResponsiveImage
           src={institution.coverUrl}
@@ -68,6 +77,6 @@ export function InstitutionCard({
           <ArrowRightIcon className="size-4 transition-transform group-hover:translate-x-0.5" />
         </Link>
       </div>
-    </article>
+    </>
   );
 }
