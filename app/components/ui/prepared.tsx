@@ -35,49 +35,26 @@ export function prepared<P extends object>(
       </Tag>
     );
   const name = `${Body.name || "part"}#${++parts}`;
-  return (props: P) => (
-    <PreparedOnServer
-      Tag={Tag}
-      attributes={attributes}
-      Body={Body}
-      props={props}
-      keyName={reuse && !reuse(props) ? null : name}
-    />
-  );
+  return function PreparedOnServer(props: P) {
+    const store = useContext(PreparedHtmlContext);
+    const key = store && (!reuse || reuse(props)) ? `${name}\u0000${JSON.stringify(props)}` : null;
+    const html = key === null ? undefined : store?.html(key);
+    if (html !== undefined)
+      return (
+        <Tag
+          {...attributes}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own escaped rendering of Body with these props.
+          dangerouslySetInnerHTML={{ __html: html }}
+        />
+      );
+    if (key !== null) store?.prepare(key, <Body {...props} />);
+    return (
+      <Tag {...attributes}>
+        <Body {...props} />
+      </Tag>
+    );
+  };
 }
 
 /** Numbers the parts of this process, so two bodies of the same name never share keys. */
 let parts = 0;
-
-function PreparedOnServer<P extends object>({
-  Tag,
-  attributes,
-  Body,
-  props,
-  keyName,
-}: {
-  Tag: PartTag;
-  attributes: PartAttributes;
-  Body: ComponentType<P>;
-  props: P;
-  /** The part's name in the store, or null: rendered in place. */
-  keyName: string | null;
-}) {
-  const store = useContext(PreparedHtmlContext);
-  const key = store && keyName !== null ? `${keyName}\u0000${JSON.stringify(props)}` : null;
-  const html = key === null ? undefined : store?.html(key);
-  if (html !== undefined)
-    return (
-      <Tag
-        {...attributes}
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own escaped rendering of Body with these props.
-        dangerouslySetInnerHTML={{ __html: html }}
-      />
-    );
-  if (key !== null) store?.prepare(key, <Body {...props} />);
-  return (
-    <Tag {...attributes}>
-      <Body {...props} />
-    </Tag>
-  );
-}
