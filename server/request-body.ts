@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { IMAGE_MAX_UPLOAD_BYTES, IMAGE_MAX_UPLOAD_MB } from "~/config/constants";
 import { IMAGE_TOO_LARGE } from "~/images/image-messages";
+import { waitForTurn } from "~/lib/event-loop-turn";
 
 /**
  * Form posts are read here, within the route's limits, before anything parses them: a login
@@ -109,11 +110,15 @@ export function readBody(req: IncomingMessage, limit: BodyLimit): Promise<BodyRe
     };
     req.on("data", onData);
     req.once("end", () => {
-      const body = Buffer.concat(chunks, size);
-      const fields = countFields(body, req.headers["content-type"] ?? "", limit.maxFields);
-      settle(
-        fields > limit.maxFields ? { ok: false, refusal: TOO_MANY_FIELDS } : { ok: true, body },
-      );
+      // Gathering and counting megabytes of photos is the request's first long step: it waits
+      // for a turn of its own, as do the others that arrived with it (app/lib/event-loop-turn).
+      void waitForTurn().then(() => {
+        const body = Buffer.concat(chunks, size);
+        const fields = countFields(body, req.headers["content-type"] ?? "", limit.maxFields);
+        settle(
+          fields > limit.maxFields ? { ok: false, refusal: TOO_MANY_FIELDS } : { ok: true, body },
+        );
+      });
     });
     req.once("error", () => settle(null));
     req.once("close", () => {

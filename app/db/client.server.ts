@@ -7,6 +7,7 @@ import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { waitForTurn } from "~/lib/event-loop-turn";
 import { log } from "~/lib/log.server";
 import { narrowTree, preparePrivateDir } from "~/lib/private-files.server";
 import { projectRoot } from "~/lib/project-root.server";
@@ -94,13 +95,14 @@ export async function closeDatabase(): Promise<void> {
 /**
  * PGlite runs each query inside this thread, synchronously, and a query's promise resolves in a
  * microtask: a request's queries, one after the other, would run as one task however many there
- * are, and other requests (a /healthz probe, a page) would wait for all of them. A turn of the
- * event loop before each query lets them in between.
+ * are, and other requests (a /healthz probe, a page) would wait for all of them. Each query waits
+ * for a turn of the event loop of its own (docs/decisions/0023 and 0060), so the sockets are read
+ * between any two queries, whoever runs them.
  */
 function yieldBeforeEachQuery(client: PGlite): void {
   const query = client.query.bind(client);
   client.query = (async (...args: Parameters<PGlite["query"]>) => {
-    await new Promise((resolve) => setImmediate(resolve));
+    await waitForTurn();
     return query(...args);
   }) as PGlite["query"];
 }

@@ -6,6 +6,7 @@ import {
   PROFILE_IMAGE_MAX_PX,
 } from "~/config/constants";
 import { AppError } from "~/lib/app-error";
+import { waitForTurn } from "~/lib/event-loop-turn";
 import { log } from "~/lib/log.server";
 import { hitRateLimit, RATE_LIMITS, type RateLimitRule } from "~/security/rate-limit.server";
 import { imageJobs } from "./image-jobs.server";
@@ -162,6 +163,8 @@ export async function processImageUpload(
   options: { quota?: UploadQuota } = {},
 ): Promise<ProcessedImage> {
   if (file.size > IMAGE_MAX_UPLOAD_BYTES) throw new AppError("invalid", IMAGE_TOO_LARGE);
+  // Copying the photo out of the form takes milliseconds: a turn of its own.
+  await waitForTurn();
   const input = new Uint8Array(await file.arrayBuffer());
   const format = sniff(input);
   if (!format) throw new AppError("invalid", NOT_AN_IMAGE);

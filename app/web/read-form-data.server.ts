@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { waitForTurn } from "~/lib/event-loop-turn";
 
 /** What a person sees when a post cannot be read as a form (cut off, mislabelled, not a form). */
 export const UNREADABLE_FORM_MESSAGE =
@@ -11,6 +12,8 @@ export const UNREADABLE_FORM_MESSAGE =
  */
 export async function readFormData(request: Request): Promise<FormData> {
   let formData: FormData;
+  // Parsing a form of photos copies megabytes: a turn of its own (app/lib/event-loop-turn).
+  await waitForTurn();
   try {
     formData = await request.formData();
   } catch {
