@@ -113,6 +113,7 @@ export function readBody(req: IncomingMessage, limit: BodyLimit): Promise<BodyRe
       // Gathering and counting megabytes of photos is the request's first long step: it waits
       // for a turn of its own, as do the others that arrived with it (app/lib/event-loop-turn).
       void waitForTurn().then(() => {
+        if (settled) return; // The connection failed meanwhile.
         const body = Buffer.concat(chunks, size);
         const fields = countFields(body, req.headers["content-type"] ?? "", limit.maxFields);
         settle(
