@@ -119,7 +119,7 @@ export function createHandler(options: { staticDir?: string; mode: "production" 
       ? await pageCache.render(cacheable.key, render)
       : { response: await render() };
     if ("kept" in rendered) await pageCache.send(req, res, rendered.kept);
-    else await sendFetchResponse(res, rendered.response, req.method);
+    else await sendFetchResponse(req, res, rendered.response);
   }
 
   function respond(req: IncomingMessage, res: ServerResponse, url: URL, body?: Buffer): void {

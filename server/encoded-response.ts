@@ -19,7 +19,16 @@ export async function sendEncoded(
   res: ServerResponse,
   answer: EncodedAnswer,
 ): Promise<void> {
-  for (const [name, value] of answer.headers) res.setHeader(name, value);
+  // A name may repeat (Set-Cookie): each value is kept.
+  const grouped = new Map<string, string[]>();
+  for (const [name, value] of answer.headers) {
+    const values = grouped.get(name.toLowerCase());
+    if (values) values.push(value);
+    else grouped.set(name.toLowerCase(), [value]);
+  }
+  for (const [name, values] of grouped) {
+    res.setHeader(name, values.length === 1 ? (values[0] as string) : values);
+  }
   res.setHeader("Vary", varyWithEncoding(res.getHeader("Vary")));
   if (answer.conditional) {
     res.setHeader("ETag", answer.body.etag);

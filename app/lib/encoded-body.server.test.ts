@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { chooseEncoding, EncodedBody, etagMatches } from "./encoded-body.server";
+import { brotliWindowBits, chooseEncoding, EncodedBody, etagMatches } from "./encoded-body.server";
 
 describe("encoded bodies", () => {
   it("chooses brotli, then gzip, and honours q=0", () => {
@@ -19,6 +19,14 @@ describe("encoded bodies", () => {
     expect(brotliDecompressSync(first).equals(page.identity)).toBe(true);
     expect(gunzipSync(await page.make("gzip")).equals(page.identity)).toBe(true);
     expect(page.size).toBe(page.identity.length + first.length + (page.ready("gzip")?.length ?? 0));
+  });
+
+  it("gives brotli the smallest window that holds the body (ADR 0061)", () => {
+    expect(brotliWindowBits(10)).toBe(16);
+    expect(brotliWindowBits(81_000)).toBe(17);
+    expect(brotliWindowBits(2 ** 17 - 16)).toBe(17);
+    expect(brotliWindowBits(2 ** 17 - 15)).toBe(18);
+    expect(brotliWindowBits(50_000_000)).toBe(24);
   });
 
   it("matches If-None-Match by tag, weak or strong, or *", () => {

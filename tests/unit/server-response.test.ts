@@ -1,16 +1,34 @@
 import { once } from "node:events";
 import { createServer, get, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { sendFetchResponse } from "../../server/fetch-adapter";
+
+interface Sent {
+  writes: number[];
+  received: Buffer;
+  headers: Record<string, string | string[] | undefined>;
+}
 
 /**
  * How the adapter writes an app-built body on a real Node response over loopback: the pieces it
  * hands to `res.write` and `res.end` are recorded, and the client checks every byte arrived.
+ * `response` makes the Fetch Response from a stream of `chunks`; `acceptEncoding` is what the
+ * client asks for (none by default).
  */
-async function send(chunks: Uint8Array[]): Promise<{ writes: number[]; received: Buffer }> {
+async function send(
+  chunks: Uint8Array[],
+  {
+    acceptEncoding,
+    response = (body) => new Response(body, { status: 200 }),
+  }: {
+    acceptEncoding?: string;
+    response?: (body: ReadableStream<Uint8Array>) => Response;
+  } = {},
+): Promise<Sent> {
   const writes: number[] = [];
-  const server = createServer((_req, res: ServerResponse) => {
+  const server = createServer((req, res: ServerResponse) => {
     const write = res.write.bind(res);
     const end = res.end.bind(res);
     res.write = ((chunk: Uint8Array, ...rest: never[]) => {
@@ -27,20 +45,25 @@ async function send(chunks: Uint8Array[]): Promise<{ writes: number[]; received:
         controller.close();
       },
     });
-    void sendFetchResponse(res, new Response(body, { status: 200 }), "GET");
+    void sendFetchResponse(req, res, response(body));
   });
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
   const { port } = server.address() as AddressInfo;
   try {
-    const received = await new Promise<Buffer>((resolve, reject) => {
-      get(`http://127.0.0.1:${port}/`, (response) => {
-        const parts: Buffer[] = [];
-        response.on("data", (part: Buffer) => parts.push(part));
-        response.on("end", () => resolve(Buffer.concat(parts)));
-      }).on("error", reject);
+    return await new Promise<Sent>((resolve, reject) => {
+      get(
+        `http://127.0.0.1:${port}/`,
+        { headers: acceptEncoding ? { "Accept-Encoding": acceptEncoding } : {} },
+        (response) => {
+          const parts: Buffer[] = [];
+          response.on("data", (part: Buffer) => parts.push(part));
+          response.on("end", () =>
+            resolve({ writes, received: Buffer.concat(parts), headers: response.headers }),
+          );
+        },
+      ).on("error", reject);
     });
-    return { writes, received };
   } finally {
     server.close();
   }
@@ -62,6 +85,73 @@ describe("sendFetchResponse", () => {
     // The first megabyte in one piece, then each further chunk as it comes.
     expect(writes).toEqual([1_200_000, 300_000, 300_000]);
     expect(received.equals(Buffer.concat(chunks))).toBe(true);
+  });
+
+  it("compresses a whole page in one pass, in the encoding asked for, with its length", async () => {
+    const page = Buffer.from("<article>Instituição de teste</article>".repeat(2_000));
+    const html = (body: ReadableStream<Uint8Array>) =>
+      new Response(body, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+    const chunks = [page.subarray(0, 30_000), page.subarray(30_000)];
+    for (const [asked, encoding, decode] of [
+      ["gzip, deflate, br", "br", brotliDecompressSync],
+      ["gzip", "gzip", gunzipSync],
+    ] as const) {
+      const { writes, received, headers } = await send(chunks, {
+        acceptEncoding: asked,
+        response: html,
+      });
+      expect(headers["content-encoding"]).toBe(encoding);
+      expect(headers.vary).toBe("Accept-Encoding");
+      expect(Number(headers["content-length"])).toBe(received.length);
+      expect(writes).toEqual([received.length]);
+      expect(decode(received).equals(page)).toBe(true);
+    }
+    const plain = await send(chunks, { response: html });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.received.equals(page)).toBe(true);
+  });
+
+  it("keeps every Set-Cookie of a compressed answer", async () => {
+    const { headers } = await send([Buffer.from("{}".padEnd(4_000, " "))], {
+      acceptEncoding: "br",
+      response: (body) => {
+        const headers = new Headers({ "Content-Type": "application/json" });
+        headers.append("Set-Cookie", "a=1; Path=/");
+        headers.append("Set-Cookie", "b=2; Path=/");
+        return new Response(body, { headers });
+      },
+    });
+    expect(headers["content-encoding"]).toBe("br");
+    expect(headers["set-cookie"]).toEqual(["a=1; Path=/", "b=2; Path=/"]);
+  });
+
+  it.each([
+    ["a small body", "text/html", 500, undefined],
+    ["a picture", "image/webp", 4_000, undefined],
+    ["a body marked no-transform", "text/html", 4_000, "no-transform"],
+  ])("leaves %s as it is", async (_case, type, size, cacheControl) => {
+    const bytes = Buffer.alloc(size, 65);
+    const { received, headers } = await send([bytes], {
+      acceptEncoding: "br, gzip",
+      response: (body) =>
+        new Response(body, {
+          headers: {
+            "Content-Type": type,
+            ...(cacheControl ? { "Cache-Control": cacheControl } : {}),
+          },
+        }),
+    });
+    expect(headers["content-encoding"]).toBeUndefined();
+    expect(received.equals(bytes)).toBe(true);
+  });
+
+  it("answers a plain 500 when a header holds a character Node refuses", async () => {
+    const { received, headers } = await send([Buffer.from("<p>ok</p>")], {
+      response: (body) =>
+        new Response(body, { headers: { "Content-Type": "text/html", "X-Bad": "a\u0001b" } }),
+    });
+    expect(headers["x-bad"]).toBeUndefined();
+    expect(received.toString()).toContain("Ocorreu um erro inesperado");
   });
 
   it("ends an empty body without writing anything", async () => {
