@@ -24,6 +24,7 @@ import { clientContext, sharedMemberPageContext } from "~/web/request-context.se
 import { createClientAddress, rateLimitNetwork } from "./client-ip";
 import { sendEncoded } from "./encoded-response";
 import {
+  COMPRESSION_THRESHOLD,
   MalformedRequestError,
   sendFetchResponse,
   sendPlain,
@@ -87,7 +88,7 @@ export function beginShutdown(): void {
 export function createHandler(options: { staticDir?: string; mode: "production" | "development" }) {
   const config = env();
   const serveStatic = options.staticDir ? createStaticHandler(options.staticDir) : undefined;
-  const compress = compression({ threshold: 1024 });
+  const compress = compression({ threshold: COMPRESSION_THRESHOLD });
   const handleRequest = createRequestHandler(build as unknown as ServerBuild, options.mode);
   const pageCache = new PageCache(PAGE_CACHE);
   const clientAddress = createClientAddress(config.TRUST_PROXY);

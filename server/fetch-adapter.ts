@@ -70,7 +70,7 @@ export function toFetchRequest(
  */
 const ONE_PIECE_LIMIT = 1024 * 1024;
 
-/** Smaller bodies are not worth compressing (the compression middleware's own threshold). */
+/** Smaller bodies are not worth compressing, here and in the compression middleware. */
 export const COMPRESSION_THRESHOLD = 1024;
 
 /**
@@ -172,7 +172,7 @@ async function streamTheRest(
   }
 }
 
-/** The render failed after the headers left (logged by the app), or the client is gone. */
+/** The render failed (logged by the app) or the client is gone: the connection is dropped. */
 function failedStream(res: ServerResponse, error: unknown): void {
   if (!res.destroyed) log.error({ err: error }, "response stream failed");
   res.destroy();
