@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { HttpClient } from "../helpers/accounts";
-import { launchBrowser } from "../helpers/browser";
+import { formSchemaLoaded, launchBrowser } from "../helpers/browser";
 import { type FixtureServer, startFixtureServer } from "../helpers/fixture-server";
 import { expectFinishedPage } from "../helpers/layout";
 import { waitForMail } from "../helpers/mail";
@@ -89,13 +89,6 @@ afterAll(async () => {
 });
 
 const hoursPath = (eventId: string) => `/app/eventos/${eventId}/horas`;
-
-/**
- * The forms check in the browser once their schema module arrived (ADR 0010); before that the
- * server answers the same message with a 400, which the page-problem watch would report. The
- * module is fetched after hydration, so the page waits for its requests to settle.
- */
-const schemaLoaded = (page: Page) => page.waitForLoadState("networkidle");
 
 /** Every width: the page at `path` as `who`, ready, finished (no overflow, axe) and shot. */
 async function lookAt(
@@ -248,7 +241,7 @@ describe("hours of an event", () => {
         width,
         hoursPath(ids().allDay),
       );
-      await schemaLoaded(opened.page);
+      await formSchemaLoaded(opened.page);
       await opened.page.getByLabel("Horas de Ana Lima").fill("30");
       await opened.page.getByRole("button", { name: "Confirmar horas de todos" }).click();
       await opened.page.getByText("Um evento conta no máximo 24 horas por pessoa.").waitFor();
@@ -286,7 +279,7 @@ describe("ongoing activity hours", () => {
       390,
       "/app/jornada",
     );
-    await schemaLoaded(page);
+    await formSchemaLoaded(page);
     await page.getByLabel("Horas no mês").fill("muitas");
     await page.getByLabel("O que você fez").fill("Aulas de reforço aos sábados");
     await page.getByRole("button", { name: "Registrar horas" }).click();
@@ -349,7 +342,7 @@ describe("ongoing activity hours", () => {
       390,
       "/app/instituicao/horas",
     );
-    await schemaLoaded(page);
+    await formSchemaLoaded(page);
     await page.locator("summary", { hasText: "Recusar" }).click();
     await page.getByRole("button", { name: "Recusar horas", exact: true }).click();
     await page.getByText("Informe o motivo da recusa.").waitFor();

@@ -6,6 +6,7 @@ import { whatsappLink } from "~/lib/support-link";
 import { accountWorldForFile } from "../helpers/account-world";
 import { redirectTarget } from "../helpers/accounts";
 import { expectNoAxeViolations } from "../helpers/axe";
+import { formSchemaLoaded } from "../helpers/browser";
 import { choosePictureFile, dataUrl, idFromLink, phonePage } from "../helpers/members";
 import { shot } from "../helpers/screenshots";
 
@@ -136,6 +137,7 @@ describe.sequential("institution area", () => {
     await page.goto(`${world.server.url}/app/atualizar-instituicao`);
     const cover = page.getByRole("group", { name: "Foto de capa", exact: true });
     await cover.getByRole("button", { name: "Alterar foto" }).waitFor();
+    await formSchemaLoaded(page);
     const oldCover = await cover.locator("img").getAttribute("src");
     expect(await page.getByLabel("Resumo", { exact: true }).getAttribute("maxlength")).toBe("80");
     expect(await page.getByLabel("Sobre", { exact: true }).getAttribute("maxlength")).toBe("1200");
@@ -178,6 +180,7 @@ describe.sequential("institution area", () => {
     const { page, problems } = await phonePage(world.browser, world.clients.inst);
     await page.goto(`${world.server.url}/app/novo-evento`);
     await page.getByRole("button", { name: "Enviar foto" }).waitFor();
+    await formSchemaLoaded(page);
     await shot(page, "members/event-new-empty");
     await expectNoAxeViolations(page, "new event");
 

@@ -5,6 +5,7 @@ import { emailOutbox, images, volunteerRequests, volunteers } from "~/db/schema"
 import { NOT_AN_IMAGE } from "~/images/image-messages";
 import { accountWorldForFile } from "../helpers/account-world";
 import { expectNoAxeViolations } from "../helpers/axe";
+import { formSchemaLoaded } from "../helpers/browser";
 import { FAKE_PNG } from "../helpers/images";
 import { mailTo, waitForMail } from "../helpers/mail";
 import { phonePage, todayInBrazil } from "../helpers/members";
@@ -39,6 +40,7 @@ describe.sequential("volunteer area", () => {
     const { page, problems } = await phonePage(world.browser, world.clients.ana);
     await page.goto(`${world.server.url}/app/atualizar-voluntario`);
     await page.getByRole("button", { name: "Alterar foto" }).waitFor();
+    await formSchemaLoaded(page);
     expect(await page.getByLabel("Nome", { exact: true }).getAttribute("maxlength")).toBe("50");
     expect(await page.getByLabel("Resumo", { exact: true }).getAttribute("maxlength")).toBe("1200");
     const oldPhoto = await profilePhotoSrc(page);

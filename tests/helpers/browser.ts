@@ -145,3 +145,13 @@ export function watchPageProblems(page: Page): () => string[] {
       .filter((problem) => !(problem.failedLoad && documentUrls.has(problem.url)))
       .map((problem) => problem.text);
 }
+
+/**
+ * Waits until a form checks in the browser. Forms load their schema module after hydration (ADR
+ * 0010); a form sent before it arrives is checked by the server instead, which answers the same
+ * message with a 400 that watchPageProblems reports (and that a slow machine makes likely). The
+ * module is fetched after hydration, so this waits for the page's requests to settle.
+ */
+export function formSchemaLoaded(page: Page): Promise<void> {
+  return page.waitForLoadState("networkidle");
+}
