@@ -19,12 +19,14 @@ export async function sendEncoded(
   res: ServerResponse,
   answer: EncodedAnswer,
 ): Promise<void> {
-  // A name may repeat (Set-Cookie): each value is kept.
+  // A name may repeat (Set-Cookie): each value is kept. The length is the encoding's, set below.
   const grouped = new Map<string, string[]>();
   for (const [name, value] of answer.headers) {
-    const values = grouped.get(name.toLowerCase());
+    const key = name.toLowerCase();
+    if (key === "content-length") continue;
+    const values = grouped.get(key);
     if (values) values.push(value);
-    else grouped.set(name.toLowerCase(), [value]);
+    else grouped.set(key, [value]);
   }
   for (const [name, values] of grouped) {
     res.setHeader(name, values.length === 1 ? (values[0] as string) : values);

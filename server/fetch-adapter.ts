@@ -119,7 +119,7 @@ export async function sendFetchResponse(
   if (whole && reader && worthCompressing(response, body.length)) {
     await sendEncoded(req, res, {
       status: response.status,
-      headers: [...response.headers].filter(([name]) => name !== "content-length"),
+      headers: response.headers,
       body: new EncodedBody(body, "quick"),
     });
     return;

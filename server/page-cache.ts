@@ -139,9 +139,10 @@ export class PageCache {
     const entry: Entry = {
       key,
       status: response.status,
-      headers: [...response.headers]
-        .filter(([name]) => name !== "content-length")
-        .map(([name, value]) => [name, name === "content-security-policy" ? hashed.csp : value]),
+      headers: [...response.headers].map(([name, value]) => [
+        name,
+        name === "content-security-policy" ? hashed.csp : value,
+      ]),
       body: new EncodedBody(identity, "quick"),
       storedAt: performance.now(),
       bytes: identity.length,
