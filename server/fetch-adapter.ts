@@ -124,8 +124,15 @@ export async function sendFetchResponse(
     });
     return;
   }
+  // A gathered body goes out with its length: without one, the compression middleware (which
+  // sees the headers before the body) cannot tell a 200-byte answer from a large one, and
+  // compressed every small answer, chunked, through an encoder of its own.
+  const known = whole && reader !== undefined;
   const rawHeaders: string[] = [];
-  for (const [name, value] of response.headers) rawHeaders.push(name, value);
+  for (const [name, value] of response.headers) {
+    if (!(known && name === "content-length")) rawHeaders.push(name, value);
+  }
+  if (known) rawHeaders.push("Content-Length", String(body.length));
   res.writeHead(response.status, rawHeaders);
   if (whole) {
     res.end(body.length > 0 ? body : undefined);

@@ -2,8 +2,9 @@ import { once } from "node:events";
 import { createServer, get, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import compression from "compression";
 import { describe, expect, it } from "vitest";
-import { sendFetchResponse } from "../../server/fetch-adapter";
+import { COMPRESSION_THRESHOLD, sendFetchResponse } from "../../server/fetch-adapter";
 
 interface Sent {
   writes: number[];
@@ -12,8 +13,9 @@ interface Sent {
 }
 
 /**
- * How the adapter writes an app-built body on a real Node response over loopback: the pieces it
- * hands to `res.write` and `res.end` are recorded, and the client checks every byte arrived.
+ * How the adapter writes an app-built body on a real Node response over loopback, inside the
+ * compression middleware as server/app.ts runs it: the pieces handed to `res.write` and
+ * `res.end` are recorded, and the client checks every byte arrived.
  * `response` makes the Fetch Response from a stream of `chunks`; `acceptEncoding` is what the
  * client asks for (none by default).
  */
@@ -28,6 +30,7 @@ async function send(
   } = {},
 ): Promise<Sent> {
   const writes: number[] = [];
+  const compress = compression({ threshold: COMPRESSION_THRESHOLD });
   const server = createServer((req, res: ServerResponse) => {
     const write = res.write.bind(res);
     const end = res.end.bind(res);
@@ -45,7 +48,7 @@ async function send(
         controller.close();
       },
     });
-    void sendFetchResponse(req, res, response(body));
+    compress(req as never, res as never, () => void sendFetchResponse(req, res, response(body)));
   });
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
@@ -126,7 +129,8 @@ describe("sendFetchResponse", () => {
   });
 
   it.each([
-    ["a small body", "text/html", 500, undefined],
+    ["a small page", "text/html", 500, undefined],
+    ["a small JSON answer", "application/json", 300, undefined],
     ["a picture", "image/webp", 4_000, undefined],
     ["a body marked no-transform", "text/html", 4_000, "no-transform"],
   ])("leaves %s as it is", async (_case, type, size, cacheControl) => {
@@ -142,6 +146,7 @@ describe("sendFetchResponse", () => {
         }),
     });
     expect(headers["content-encoding"]).toBeUndefined();
+    expect(Number(headers["content-length"])).toBe(size);
     expect(received.equals(bytes)).toBe(true);
   });
 
