@@ -3,6 +3,7 @@ import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
+import { precompressClient } from "./scripts/vite/precompress-client";
 import { reactRouterServerMemo } from "./scripts/vite/react-router-server-memo";
 
 /**
@@ -126,5 +127,11 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // pdfkit reads its font metrics from files beside its own code (__dirname): not bundleable.
     external: ["@electric-sql/pglite", "sharp", "pg", "nodemailer", "pdfkit", "qrcode"],
   },
-  plugins: [tailwindcss(), reactRouter(), recordChunkGroups(), reactRouterServerMemo()],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    recordChunkGroups(),
+    reactRouterServerMemo(),
+    precompressClient(),
+  ],
 }));

@@ -15,6 +15,7 @@ import { geographyAnswer } from "~/geo/geo-response.server";
 import { startHoursDueReminders } from "~/hours/hours-due.server";
 import { startHousekeeping } from "~/jobs/housekeeping.server";
 import { withAfterResponse } from "~/lib/after-response.server";
+import { COMPRESSION_THRESHOLD } from "~/lib/encoded-body.server";
 import { log } from "~/lib/log.server";
 import { READ_ONLY_MESSAGE } from "~/lib/refuse-writes.server";
 import { RESOURCE_CSP } from "~/lib/security-headers.server";
@@ -24,7 +25,6 @@ import { clientContext, sharedMemberPageContext } from "~/web/request-context.se
 import { createClientAddress, rateLimitNetwork } from "./client-ip";
 import { sendEncoded } from "./encoded-response";
 import {
-  COMPRESSION_THRESHOLD,
   MalformedRequestError,
   sendFetchResponse,
   sendPlain,

@@ -5,7 +5,7 @@ import {
   validateHeaderName,
   validateHeaderValue,
 } from "node:http";
-import { EncodedBody } from "~/lib/encoded-body.server";
+import { COMPRESSION_THRESHOLD, EncodedBody } from "~/lib/encoded-body.server";
 import { log } from "~/lib/log.server";
 import { sendEncoded } from "./encoded-response";
 
@@ -69,9 +69,6 @@ export function toFetchRequest(
  * compression middleware.
  */
 const ONE_PIECE_LIMIT = 1024 * 1024;
-
-/** Smaller bodies are not worth compressing, here and in the compression middleware. */
-export const COMPRESSION_THRESHOLD = 1024;
 
 /**
  * Writes a Fetch Response on the Node response. A body that fits in ONE_PIECE_LIMIT is gathered

@@ -1,6 +1,7 @@
-import { createReadStream, readdirSync, statSync } from "node:fs";
+import { createReadStream, existsSync, readdirSync, statSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
+import { BUILT_ENCODINGS, type BuiltEncoding, chooseEncoding } from "~/lib/encoded-body.server";
 import { log } from "~/lib/log.server";
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -22,12 +23,19 @@ interface StaticFile {
   size: number;
   type: string;
   immutable: boolean;
+  /** Copies compressed at build time (ADR 0062), by encoding, and the encodings there are. */
+  encoded: Map<BuiltEncoding, { file: string; size: number }>;
+  encodings: BuiltEncoding[];
 }
+
+const SUFFIXES = new Set(BUILT_ENCODINGS.map(({ suffix }) => suffix));
 
 /**
  * Serves the built client folder. The file list is read once at start (the build never changes
  * while serving), so a request can only ever reach a file that exists: no path traversal.
- * Hashed files under /assets/ are cached for a year; the rest (favicon) for an hour.
+ * Hashed files under /assets/ are cached for a year; the rest (favicon) for an hour. A file
+ * compressed at build time goes out in the encoding the browser prefers, as it is (the
+ * compression middleware leaves an answer with a Content-Encoding alone).
  */
 export function createStaticHandler(root: string) {
   const files = new Map<string, StaticFile>();
@@ -38,12 +46,20 @@ export function createStaticHandler(root: string) {
         walk(full);
         continue;
       }
+      if (SUFFIXES.has(path.extname(entry.name))) continue;
       const urlPath = `/${path.relative(root, full).split(path.sep).join("/")}`;
+      const encoded = new Map<BuiltEncoding, { file: string; size: number }>();
+      for (const { encoding, suffix } of BUILT_ENCODINGS) {
+        const copy = `${full}${suffix}`;
+        if (existsSync(copy)) encoded.set(encoding, { file: copy, size: statSync(copy).size });
+      }
       files.set(urlPath, {
         file: full,
         size: statSync(full).size,
         type: CONTENT_TYPES[path.extname(entry.name)] ?? "application/octet-stream",
         immutable: urlPath.startsWith("/assets/"),
+        encoded,
+        encodings: [...encoded.keys()],
       });
     }
   };
@@ -58,9 +74,13 @@ export function createStaticHandler(root: string) {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const found = files.get(decodeURIComponent(pathname));
     if (!found) return false;
+    const encoding = chooseEncoding(req.headers["accept-encoding"], found.encodings);
+    const sent = encoding === "identity" ? found : (found.encoded.get(encoding) ?? found);
     res.statusCode = 200;
     res.setHeader("Content-Type", found.type);
-    res.setHeader("Content-Length", found.size);
+    res.setHeader("Content-Length", sent.size);
+    if (found.encoded.size > 0) res.setHeader("Vary", "Accept-Encoding");
+    if (sent !== found) res.setHeader("Content-Encoding", encoding);
     res.setHeader(
       "Cache-Control",
       found.immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600",
@@ -71,14 +91,15 @@ export function createStaticHandler(root: string) {
     }
     // A file can vanish under a running server (a rebuild replaced build/): answer 404 and log,
     // never let the stream's error event take the process down.
-    createReadStream(found.file)
+    createReadStream(sent.file)
       .on("error", (error) => {
-        log.error({ err: error, file: found.file }, "static file unreadable");
+        log.error({ err: error, file: sent.file }, "static file unreadable");
         if (res.headersSent) {
           res.destroy();
           return;
         }
         res.removeHeader("Content-Length");
+        res.removeHeader("Content-Encoding");
         res.removeHeader("Cache-Control");
         res.statusCode = 404;
         res.end();

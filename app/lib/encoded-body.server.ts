@@ -12,11 +12,29 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 export type Encoding = "br" | "gzip" | "identity";
 
 /**
- * "thorough" for bodies made once per process (brotli 11 costs ~50 ms for 70 kB, paid once);
+ * "thorough" for bodies made once (per process, or per build for the browser's files: brotli 11
+ * costs ~50 ms for 70 kB, paid once);
  * "quick" for bodies that live seconds (brotli 5: ~2 ms for a 70 kB page, within ~10 % of 11's size
  * on our HTML).
  */
 export type CompressionEffort = "thorough" | "quick";
+
+/**
+ * Smaller bodies are not worth compressing (the encodings gain less than their headers cost):
+ * not by the server, the compression middleware or the build.
+ */
+export const COMPRESSION_THRESHOLD = 1024;
+
+/**
+ * The copies of the browser's files compressed at build time, `<file>.br` and `<file>.gz`
+ * (scripts/vite/precompress-client.ts writes them, server/static-files.ts sends them; ADR 0062).
+ */
+export type BuiltEncoding = Exclude<Encoding, "identity">;
+
+export const BUILT_ENCODINGS: ReadonlyArray<{ encoding: BuiltEncoding; suffix: string }> = [
+  { encoding: "br", suffix: ".br" },
+  { encoding: "gzip", suffix: ".gz" },
+];
 
 export class EncodedBody {
   private readonly made = new Map<Encoding, Buffer>();
@@ -84,7 +102,12 @@ export function brotliWindowBits(length: number): number {
   return Math.min(constants.BROTLI_MAX_WINDOW_BITS, Math.max(16, bits));
 }
 
-function compress(bytes: Buffer, encoding: Encoding, effort: CompressionEffort): Promise<Buffer> {
+/** `bytes` in `encoding` ("identity": as they are), on libuv's thread pool. */
+export function compress(
+  bytes: Buffer,
+  encoding: Encoding,
+  effort: CompressionEffort,
+): Promise<Buffer> {
   if (encoding === "br") {
     const quality = effort === "thorough" ? 11 : 5;
     return brotli(bytes, {
@@ -99,8 +122,14 @@ function compress(bytes: Buffer, encoding: Encoding, effort: CompressionEffort):
   return Promise.resolve(bytes);
 }
 
-/** brotli, then gzip, when the browser accepts them (a `;q=0` refuses one). */
-export function chooseEncoding(header: string | null | undefined): Encoding {
+/**
+ * brotli, then gzip, when the browser accepts them (a `;q=0` refuses one) and the body exists in
+ * that encoding (`available`: a built file may have been kept in one or none).
+ */
+export function chooseEncoding(
+  header: string | null | undefined,
+  available: readonly BuiltEncoding[] = ["br", "gzip"],
+): Encoding {
   const accepted = new Set(
     (header ?? "")
       .toLowerCase()
@@ -109,8 +138,8 @@ export function chooseEncoding(header: string | null | undefined): Encoding {
       .filter(([, ...params]) => !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param)))
       .map(([name]) => name?.trim()),
   );
-  if (accepted.has("br")) return "br";
-  if (accepted.has("gzip")) return "gzip";
+  if (accepted.has("br") && available.includes("br")) return "br";
+  if (accepted.has("gzip") && available.includes("gzip")) return "gzip";
   return "identity";
 }
 

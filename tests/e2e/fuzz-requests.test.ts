@@ -72,7 +72,10 @@ async function targetPaths(baseUrl: string): Promise<string[]> {
   }
   const cover = institutions.items.find((item) => item.coverUrl)?.coverUrl;
   if (cover) paths.add(cover).add(`${cover}?w=400`);
-  const assets = readdirSync(path.join(PROJECT_ROOT, "build/client/assets"));
+  // The compressed copies (ADR 0062) are not addresses of their own.
+  const assets = readdirSync(path.join(PROJECT_ROOT, "build/client/assets")).filter(
+    (asset) => !/\.(br|gz)$/.test(asset),
+  );
   for (const asset of assets.slice(0, 5)) paths.add(`/assets/${asset}`);
   return [...paths];
 }

@@ -21,6 +21,21 @@ function headerHtml(html: string): string {
   return html.match(/<header\b[\s\S]*?<\/header>/)?.[0] ?? "";
 }
 
+/** Headers as sent (fetch would decode the body and drop Content-Encoding's meaning). */
+function rawRequest(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${baseUrl}${path}`, { headers }, (response) => {
+        response.resume();
+        response.on("end", () => resolve({ headers: response.headers }));
+      })
+      .on("error", reject);
+  });
+}
+
 function rawGet(path: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     http
@@ -68,6 +83,26 @@ describe("home page", () => {
   it("compresses large responses for clients that accept it", async () => {
     const response = await get("/", { headers: { "accept-encoding": "gzip" } });
     expect(response.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("sends every script and style of the page compressed at build time, with its length", async () => {
+    const html = await (await get("/")).text();
+    const files = [...html.matchAll(/\b(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
+      (match) => match[1] as string,
+    );
+    expect(files.length).toBeGreaterThan(2);
+    let compressed = 0;
+    for (const file of new Set(files)) {
+      const plain = await rawRequest(file, {});
+      const { headers } = await rawRequest(file, { "Accept-Encoding": "gzip, deflate, br" });
+      expect(headers["transfer-encoding"], file).toBeUndefined();
+      expect(headers["content-length"], file).toMatch(/^\d+$/);
+      // Files under a kilobyte gain nothing from an encoding and go out as they are.
+      const worthIt = Number(plain.headers["content-length"]) >= 1024;
+      expect(headers["content-encoding"], file).toBe(worthIt ? "br" : undefined);
+      if (worthIt) compressed += 1;
+    }
+    expect(compressed).toBeGreaterThan(2);
   });
 });
 

@@ -4,7 +4,8 @@ import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import compression from "compression";
 import { describe, expect, it } from "vitest";
-import { COMPRESSION_THRESHOLD, sendFetchResponse } from "../../server/fetch-adapter";
+import { COMPRESSION_THRESHOLD } from "../../app/lib/encoded-body.server";
+import { sendFetchResponse } from "../../server/fetch-adapter";
 
 interface Sent {
   writes: number[];
