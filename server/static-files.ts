@@ -23,9 +23,8 @@ interface StaticFile {
   size: number;
   type: string;
   immutable: boolean;
-  /** Copies compressed at build time (ADR 0062), by encoding, and the encodings there are. */
+  /** Copies compressed at build time (ADR 0062), by encoding. */
   encoded: Map<BuiltEncoding, { file: string; size: number }>;
-  encodings: BuiltEncoding[];
 }
 
 const SUFFIXES = new Set(BUILT_ENCODINGS.map(({ suffix }) => suffix));
@@ -59,7 +58,6 @@ export function createStaticHandler(root: string) {
         type: CONTENT_TYPES[path.extname(entry.name)] ?? "application/octet-stream",
         immutable: urlPath.startsWith("/assets/"),
         encoded,
-        encodings: [...encoded.keys()],
       });
     }
   };
@@ -74,7 +72,7 @@ export function createStaticHandler(root: string) {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const found = files.get(decodeURIComponent(pathname));
     if (!found) return false;
-    const encoding = chooseEncoding(req.headers["accept-encoding"], found.encodings);
+    const encoding = chooseEncoding(req.headers["accept-encoding"], found.encoded);
     const sent = encoding === "identity" ? found : (found.encoded.get(encoding) ?? found);
     res.statusCode = 200;
     res.setHeader("Content-Type", found.type);

@@ -36,6 +36,8 @@ export const BUILT_ENCODINGS: ReadonlyArray<{ encoding: BuiltEncoding; suffix: s
   { encoding: "gzip", suffix: ".gz" },
 ];
 
+const EVERY_ENCODING: ReadonlySet<BuiltEncoding> = new Set(["br", "gzip"]);
+
 export class EncodedBody {
   private readonly made = new Map<Encoding, Buffer>();
   private readonly making = new Map<Encoding, Promise<Buffer>>();
@@ -128,7 +130,7 @@ export function compress(
  */
 export function chooseEncoding(
   header: string | null | undefined,
-  available: readonly BuiltEncoding[] = ["br", "gzip"],
+  available: { has(encoding: BuiltEncoding): boolean } = EVERY_ENCODING,
 ): Encoding {
   const accepted = new Set(
     (header ?? "")
@@ -138,8 +140,8 @@ export function chooseEncoding(
       .filter(([, ...params]) => !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param)))
       .map(([name]) => name?.trim()),
   );
-  if (accepted.has("br") && available.includes("br")) return "br";
-  if (accepted.has("gzip") && available.includes("gzip")) return "gzip";
+  if (accepted.has("br") && available.has("br")) return "br";
+  if (accepted.has("gzip") && available.has("gzip")) return "gzip";
   return "identity";
 }
 

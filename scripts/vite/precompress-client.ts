@@ -34,9 +34,8 @@ export function precompressClient(): Plugin {
   };
 }
 
-/** Writes the compressed copies for every file under `dir`; answers how many it wrote. */
-export async function precompressDirectory(dir: string): Promise<number> {
-  let written = 0;
+/** Writes the compressed copies for every file under `dir` worth them. */
+export async function precompressDirectory(dir: string): Promise<void> {
   for (const file of await filesUnder(dir)) {
     if (!TEXT_EXTENSIONS.has(path.extname(file))) continue;
     if ((await stat(file)).size < COMPRESSION_THRESHOLD) continue;
@@ -45,10 +44,8 @@ export async function precompressDirectory(dir: string): Promise<number> {
       const encoded = await compress(bytes, encoding, "thorough");
       if (encoded.length >= bytes.length) continue;
       await writeFile(`${file}${suffix}`, encoded);
-      written += 1;
     }
   }
-  return written;
 }
 
 async function filesUnder(dir: string): Promise<string[]> {
