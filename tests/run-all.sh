@@ -10,7 +10,8 @@
 #      minutes (project e2e-timed-pairs), then one at a time those that time milliseconds or a
 #      restart (project e2e-timed), with no other test file running, so that what they time is
 #      the server's behaviour.
-# Measured in docs/benchmarks.md ("Test suite time").
+# When a Vitest stage fails, the failing lines of each stage are repeated at the end: CI may keep
+# only the end of a run's output. Measured in docs/benchmarks.md ("Test suite time").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -45,12 +46,30 @@ show checks
 show build
 [ "$status" -eq 0 ] || exit "$status"
 
+# Runs a Vitest stage with its output shown and kept, so that the failures can be repeated last
+# (through tee, so Vitest is told to keep its colours when a person watches).
+[ -t 1 ] && export FORCE_COLOR=1
+vitest_stage() {
+  local name=$1
+  shift
+  npx vitest run "$@" 2>&1 | tee "$logs/$name" || status=1
+}
+
 stage "integration and e2e, pooled"
-npx vitest run --project 'integration*' --project e2e --maxWorkers="${TEST_WORKERS:-3}" || status=1
+vitest_stage pooled --project 'integration*' --project e2e --maxWorkers="${TEST_WORKERS:-3}"
 
 stage "e2e files that time the server: two at a time, then one at a time"
-npx vitest run --project e2e-timed-pairs --maxWorkers=2 || status=1
-npx vitest run --project e2e-timed --maxWorkers=1 || status=1
+vitest_stage timed-pairs --project e2e-timed-pairs --maxWorkers=2
+vitest_stage timed --project e2e-timed --maxWorkers=1
 
 stage "npm test done"
+if [ "$status" -ne 0 ]; then
+  # A long run's failures scroll far up, and CI may keep only the end of the output: repeat them.
+  echo "Failed, by stage (the full reports are above):"
+  for name in pooled timed-pairs timed; do
+    sed 's/\x1b\[[0-9;]*m//g' "$logs/$name" |
+      grep -E '(FAIL|×|✗) |Test Files .*failed|Tests .*failed|Unhandled|Error: ' |
+      sed "s/^/[${name}] /" | head -n 40 || true
+  done
+fi
 exit "$status"
