@@ -3,8 +3,8 @@ import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
-import { precompressClient } from "./scripts/vite/precompress-client";
-import { reactRouterServerMemo } from "./scripts/vite/react-router-server-memo";
+import { precompressClient } from "./scripts/vite/precompress-client.ts";
+import { reactRouterServerMemo } from "./scripts/vite/react-router-server-memo.ts";
 
 /**
  * Browser chunks. Left to the default split, every page preloaded ~28 tiny modules; on a phone

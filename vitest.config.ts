@@ -1,5 +1,5 @@
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
-import { SlowFirstSequencer } from "./tests/setup/slow-first-sequencer";
+import { SlowFirstSequencer } from "./tests/setup/slow-first-sequencer.ts";
 
 /** Builds the migrated database templates every test database is copied from, once per run. */
 const DATABASE_TEMPLATES = "tests/setup/database-templates.ts";

@@ -5,7 +5,7 @@ import {
   BUILT_ENCODINGS,
   COMPRESSION_THRESHOLD,
   compress,
-} from "../../app/lib/encoded-body.server";
+} from "../../app/lib/encoded-body.server.ts";
 
 /** Text the browser downloads; pictures and fonts are compressed already. */
 const TEXT_EXTENSIONS = new Set([".js", ".css", ".svg", ".txt", ".json", ".webmanifest"]);
