@@ -49,10 +49,14 @@ show build
 # Runs a Vitest stage with its output shown and kept, so that the failures can be repeated last
 # (through tee, so Vitest is told to keep its colours when a person watches).
 [ -t 1 ] && export FORCE_COLOR=1
+failed_stages=()
 vitest_stage() {
   local name=$1
   shift
-  npx vitest run "$@" 2>&1 | tee "$logs/$name" || status=1
+  npx vitest run "$@" 2>&1 | tee "$logs/$name" || {
+    status=1
+    failed_stages+=("$name")
+  }
 }
 
 stage "integration and e2e, pooled"
@@ -63,10 +67,10 @@ vitest_stage timed-pairs --project e2e-timed-pairs --maxWorkers=2
 vitest_stage timed --project e2e-timed --maxWorkers=1
 
 stage "npm test done"
-if [ "$status" -ne 0 ]; then
+if [ "${#failed_stages[@]}" -gt 0 ]; then
   # A long run's failures scroll far up, and CI may keep only the end of the output: repeat them.
   echo "Failed, by stage (the full reports are above):"
-  for name in pooled timed-pairs timed; do
+  for name in "${failed_stages[@]}"; do
     sed 's/\x1b\[[0-9;]*m//g' "$logs/$name" |
       grep -E '(FAIL|×|✗) |Test Files .*failed|Tests .*failed|Unhandled|Error: ' |
       sed "s/^/[${name}] /" | head -n 40 || true
