@@ -6,9 +6,12 @@
 import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { boundHeapGrowth } from "./heap-growth.js";
 
 // Files the app writes (database, mail, secrets) are for this user only (docs/design.md section 8).
 process.umask(0o077);
+// Before the app allocates anything: the old generation's growth (docs/decisions/0064).
+boundHeapGrowth();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dev = process.argv.includes("--dev");

@@ -7,6 +7,7 @@ import { fork } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pino from "pino";
+import { withServerMallocEnv } from "./malloc-env.js";
 
 process.umask(0o077);
 
@@ -24,7 +25,10 @@ let delay = FIRST_DELAY_MS;
 
 function start() {
   const startedAt = Date.now();
-  worker = fork(WORKER, process.argv.slice(2), { stdio: "inherit" });
+  worker = fork(WORKER, process.argv.slice(2), {
+    stdio: "inherit",
+    env: withServerMallocEnv(process.env),
+  });
   worker.on("message", (message) => {
     if (message?.type === "ready") everReady = true;
   });

@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { withServerMallocEnv } from "../../server/malloc-env.js";
 import { type RunningServer, startServer } from "../../tests/helpers/server";
 import { type Baseline, type FloorMode, startFloor } from "./baseline";
 import type { Account, Dataset } from "./datasets";
@@ -177,14 +178,17 @@ export async function profileApp(
   }
 }
 
-/** The production build (NODE_ENV=production, as deployed) on the dataset's database. */
+/**
+ * The production build (NODE_ENV=production), started as deployed: with the allocator settings
+ * that `npm start` and the systemd unit give it (server/malloc-env.js), on the dataset's database.
+ */
 function startApp(dataset: Dataset, nodeArgs: string[] = []): Promise<RunningServer> {
   return startServer({
-    env: {
+    env: withServerMallocEnv({
       NODE_ENV: "production",
       SESSION_SECRET,
       ...("url" in dataset.target ? { DATABASE_URL: dataset.target.url } : {}),
-    },
+    }),
     ...("dataDir" in dataset.target ? { dataDir: dataset.target.dataDir } : {}),
     nodeArgs,
   });

@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { SERVER_MALLOC_ENV } from "../../server/malloc-env.js";
 import { startFixtureServer } from "../helpers/fixture-server";
 import { PROJECT_ROOT } from "../helpers/server";
 
@@ -26,6 +27,9 @@ describe("production supervision (issue 11)", () => {
     expect(unit).toMatch(/^ExecStart=\/usr\/bin\/node server\/main\.js$/m);
     expect(unit).toMatch(/^KillSignal=SIGTERM$/m);
     expect(unit).toMatch(/^UMask=0077$/m);
+    // The allocator's settings, as `npm start` gives them (ADR 0064).
+    for (const [name, value] of Object.entries(SERVER_MALLOC_ENV))
+      expect(unit.split("\n")).toContain(`Environment=${name}=${value}`);
     const analyze = spawnSync("systemd-analyze", ["verify", UNIT]);
     if (analyze.error) return; // No systemd on this machine: the unit's text is all we can check.
     const complaints = analyze.stderr

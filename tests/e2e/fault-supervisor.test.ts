@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { SERVER_MALLOC_ENV } from "../../server/malloc-env.js";
 import {
   type AccountSpec,
   HttpClient,
@@ -73,6 +75,13 @@ describe.each(databases)("supervisor on %s (issue 11)", (database) => {
 
   afterAll(async () => {
     await server?.stop();
+  });
+
+  it("starts the server with the allocator's settings (ADR 0064)", () => {
+    const [pid] = readyServerPids(server);
+    const environment = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
+    for (const [name, value] of Object.entries(SERVER_MALLOC_ENV))
+      expect(environment).toContain(`${name}=${value}`);
   });
 
   it("replaces a server killed with SIGKILL within 5 s, with the acknowledged write kept", async () => {

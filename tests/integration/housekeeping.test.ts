@@ -12,6 +12,14 @@ const database = databaseForFile();
 
 const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000);
 
+/** `count` volunteers in one statement: "<label> n", <label>n@teste.org. */
+async function insertUsers(label: string, count: number): Promise<void> {
+  await database.db.execute(sql`
+    insert into users (email, name, profile)
+    select ${label}::text || n || '@teste.org', ${label}::text || ' ' || n, 'VOLUNTEER'
+    from generate_series(1, ${count}::int) as n`);
+}
+
 describe("housekeeping", () => {
   it("removes expired sessions, tokens, drafts and old rate-limit windows, and keeps the rest", async () => {
     const [user] = await database.db
@@ -57,10 +65,7 @@ describe("housekeeping", () => {
   it.runIf(databaseKind() === "pglite")(
     "refreshes the embedded database's row estimates after bulk inserts",
     async () => {
-      await database.db.execute(sql`
-        insert into users (email, name, profile)
-        select 'massa' || n || '@teste.org', 'Pessoa ' || n, 'VOLUNTEER'
-        from generate_series(1, 2000) as n`);
+      await insertUsers("massa", 2000);
       const estimate = async () => {
         const result = await database.db.execute<{ rows: number }>(
           sql`select reltuples::int as rows from pg_class where relname = 'users'`,
@@ -70,6 +75,35 @@ describe("housekeeping", () => {
       expect(await estimate()).toBeLessThan(2000);
       await runHousekeeping();
       expect(await estimate()).toBeGreaterThanOrEqual(2000);
+    },
+  );
+
+  it.runIf(databaseKind() === "pglite")(
+    "samples most tables for the statistics at a smaller target, the directory's search tables at the default",
+    async () => {
+      await insertUsers("amostra", 400);
+      await database.db.execute(sql`
+        insert into institutions (user_id, name, cnpj, responsible, contact_email, summary, about,
+          street, number, neighborhood, city, state)
+        select id, 'Instituto ' || name, lpad(regexp_replace(email, '[^0-9]', '', 'g'), 14, '0'), 'Responsável', email,
+          'Resumo', 'Sobre', 'Rua A', '1', 'Centro', 'Recife', 'PE'
+        from users where email like 'amostra%'`);
+      // One histogram bound more than the target (or than the distinct values, when fewer).
+      const histogramBounds = async (table: string, column: string) => {
+        const result = await database.db.execute<{ bounds: number | null }>(sql`
+          select array_length(histogram_bounds::text::text[], 1) as bounds
+          from pg_stats where tablename = ${table} and attname = ${column}`);
+        return Number(result.rows[0]?.bounds ?? 0);
+      };
+
+      await runHousekeeping();
+
+      expect(await histogramBounds("users", "name")).toBe(31);
+      expect(await histogramBounds("institutions", "name")).toBe(101);
+      const target = await database.db.execute<{ default_statistics_target: string }>(
+        sql`show default_statistics_target`,
+      );
+      expect(target.rows[0]?.default_statistics_target).toBe("100");
     },
   );
 });
