@@ -1,10 +1,10 @@
-import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, ServerRouter } from "react-router";
 import { log } from "~/lib/log.server";
 import { NonceProvider } from "~/lib/nonce";
 import { PreparedHtmlContext } from "~/lib/prepared-html";
 import { documentCsp, newNonce } from "~/lib/security-headers.server";
+import { PageSink, wholeBodyResponse } from "~/lib/whole-body.server";
 import { createPreparedHtmlStore } from "~/web/prepared-html-store.server";
 
 export const streamTimeout = 5_000;
@@ -29,25 +29,18 @@ export default function handleRequest(
     // one buffer and answered whole, rather than passed chunk by chunk through a Node stream and
     // a web stream (issue 17: that bridge cost about a seventh of a rendered page's CPU).
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
-    const chunks: Uint8Array[] = [];
     let shellRendered = false;
-    const body = new Writable({
-      write(chunk: Uint8Array, _encoding, callback) {
-        chunks.push(chunk);
-        callback();
-      },
-      final(callback) {
+    const body = new PageSink(
+      (page) => {
         clearTimeout(timeoutId);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(
-          new Response(Buffer.concat(chunks), {
-            headers: responseHeaders,
-            status: responseStatusCode,
-          }),
-        );
-        callback();
+        resolve(wholeBodyResponse(page, { headers: responseHeaders, status: responseStatusCode }));
       },
-    });
+      (error) => {
+        clearTimeout(timeoutId);
+        reject(error);
+      },
+    );
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
@@ -61,7 +54,8 @@ export default function handleRequest(
           shellRendered = true;
         },
         onAllReady() {
-          pipe(body);
+          // React's `pipe` calls only write, end, destroy and on (PageSink's tests).
+          pipe(body as unknown as NodeJS.WritableStream);
         },
         onShellError(error: unknown) {
           clearTimeout(timeoutId);

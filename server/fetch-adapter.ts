@@ -7,6 +7,7 @@ import {
 } from "node:http";
 import { COMPRESSION_THRESHOLD, EncodedBody } from "~/lib/encoded-body.server";
 import { log } from "~/lib/log.server";
+import { wholeBodyOf } from "~/lib/whole-body.server";
 import { sendEncoded } from "./encoded-response";
 
 /**
@@ -71,8 +72,8 @@ export function toFetchRequest(
 const ONE_PIECE_LIMIT = 1024 * 1024;
 
 /**
- * Writes a Fetch Response on the Node response. A body that fits in ONE_PIECE_LIMIT is gathered
- * first; when it is text worth compressing it goes out as an EncodedBody, compressed in one pass
+ * Writes a Fetch Response on the Node response. A page the app built whole (wholeBodyResponse)
+ * is taken as it is; any other body that fits in ONE_PIECE_LIMIT is gathered first. When it is text worth compressing it goes out as an EncodedBody, compressed in one pass
  * on the thread pool in the encoding the browser prefers (the way kept pages go out; ADR 0061:
  * the streaming middleware's encoder per answer made V8 run a full collection every few hundred
  * milliseconds). Other bodies are written as they are, in one piece up to the limit and streamed
@@ -89,13 +90,23 @@ export async function sendFetchResponse(
     sendPlain(res, 500, UNEXPECTED_ERROR_MESSAGE);
     return;
   }
+  const built = req.method === "HEAD" ? undefined : wholeBodyOf(response);
+  if (built) {
+    await sendWhole(req, res, response, built);
+    return;
+  }
   const reader = response.body && req.method !== "HEAD" ? response.body.getReader() : undefined;
-  if (!reader) await response.body?.cancel().catch(() => undefined);
+  if (!reader) {
+    await response.body?.cancel().catch(() => undefined);
+    res.writeHead(response.status, headerList(response.headers));
+    res.end();
+    return;
+  }
   const gathered: Uint8Array[] = [];
   let gatheredBytes = 0;
-  let whole = reader === undefined;
+  let whole = false;
   try {
-    while (reader && gatheredBytes < ONE_PIECE_LIMIT) {
+    while (gatheredBytes < ONE_PIECE_LIMIT) {
       const { done, value } = await reader.read();
       if (done) {
         whole = true;
@@ -109,11 +120,32 @@ export async function sendFetchResponse(
     return;
   }
   if (res.destroyed) {
-    await reader?.cancel().catch(() => undefined);
+    await reader.cancel().catch(() => undefined);
     return;
   }
   const body = Buffer.concat(gathered, gatheredBytes);
-  if (whole && reader && worthCompressing(response, body.length)) {
+  if (whole) {
+    await sendWhole(req, res, response, body);
+    return;
+  }
+  res.writeHead(response.status, headerList(response.headers));
+  await streamTheRest(res, body, reader);
+}
+
+/**
+ * A body known whole: text worth compressing goes out as an EncodedBody, compressed in one pass
+ * in the encoding the browser prefers; anything else in one piece. Either way with its length:
+ * without one, the compression middleware (which sees the headers before the body) cannot tell a
+ * 200-byte answer from a large one, and compressed every small answer, chunked, through an
+ * encoder of its own.
+ */
+async function sendWhole(
+  req: IncomingMessage,
+  res: ServerResponse,
+  response: Response,
+  body: Buffer,
+): Promise<void> {
+  if (worthCompressing(response, body.length)) {
     await sendEncoded(req, res, {
       status: response.status,
       headers: response.headers,
@@ -121,21 +153,17 @@ export async function sendFetchResponse(
     });
     return;
   }
-  // A gathered body goes out with its length: without one, the compression middleware (which
-  // sees the headers before the body) cannot tell a 200-byte answer from a large one, and
-  // compressed every small answer, chunked, through an encoder of its own.
-  const known = whole && reader !== undefined;
-  const rawHeaders: string[] = [];
-  for (const [name, value] of response.headers) {
-    if (!(known && name === "content-length")) rawHeaders.push(name, value);
-  }
-  if (known) rawHeaders.push("Content-Length", String(body.length));
+  const rawHeaders = headerList(response.headers, "content-length");
+  rawHeaders.push("Content-Length", String(body.length));
   res.writeHead(response.status, rawHeaders);
-  if (whole) {
-    res.end(body.length > 0 ? body : undefined);
-    return;
-  }
-  await streamTheRest(res, body, reader as ReadableStreamDefaultReader<Uint8Array>);
+  res.end(body.length > 0 ? body : undefined);
+}
+
+/** The headers as Node's writeHead takes them (name, value, name, value), without `leave`. */
+function headerList(headers: Headers, leave?: string): string[] {
+  const list: string[] = [];
+  for (const [name, value] of headers) if (name !== leave) list.push(name, value);
+  return list;
 }
 
 /** Node refuses some header values the Fetch API allows (control characters): a plain 500 then. */

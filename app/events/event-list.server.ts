@@ -1,6 +1,6 @@
 import { parseCauses } from "~/config/causes";
 import { locationOptions } from "~/geo/localities.server";
-import { listPageResponse, loadListPage } from "~/lists/list-page.server";
+import { listPageResponse, loadListPage, pageThenCount } from "~/lists/list-page.server";
 import { readLocation, readPage, readSearch } from "~/lists/list-params.server";
 import { monthOf, readIsoDate, todayInBrazil, weekOf } from "./event-dates";
 import {
@@ -105,12 +105,11 @@ export function readEventListParams(
  */
 export async function loadEventListPage(url: URL) {
   const { filters, query, page } = readEventListParams(url);
-  const result = await loadListPage(
-    "events",
-    url,
-    page,
-    () => listApprovedEvents(filters, page),
-    () => countApprovedEvents(filters),
+  const result = await loadListPage("events", url, page, () =>
+    pageThenCount(
+      () => listApprovedEvents(filters, page),
+      () => countApprovedEvents(filters),
+    ),
   );
   return {
     query,

@@ -5,8 +5,8 @@ import { listPageResponse, loadListPage } from "~/lists/list-page.server";
 import { readLocation, readPage, readSearch } from "~/lists/list-params.server";
 import { type DirectoryQuery, isVolunteeringTypeLabel } from "./directory";
 import {
-  countApprovedInstitutions,
   type InstitutionFilters,
+  listAndCountApprovedInstitutions,
   listApprovedInstitutions,
 } from "./public-institutions.server";
 
@@ -38,12 +38,8 @@ export function readDirectoryParams(url: URL): {
  */
 export async function loadDirectoryPage(url: URL) {
   const { filters, query, page } = readDirectoryParams(url);
-  const result = await loadListPage(
-    "directory",
-    url,
-    page,
-    () => listApprovedInstitutions(filters, page),
-    () => countApprovedInstitutions(filters),
+  const result = await loadListPage("directory", url, page, () =>
+    listAndCountApprovedInstitutions(filters, page),
   );
   return {
     query,

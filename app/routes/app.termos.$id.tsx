@@ -125,7 +125,7 @@ export default function AgreementPage({ loaderData }: Route.ComponentProps) {
           <PrimaryButton
             variant="secondary"
             size="sm"
-            icon={<MailIcon className="size-4" aria-hidden="true" />}
+            icon={<MailIcon className="size-4" />}
             loading={
               navigation.state === "submitting" &&
               navigation.formData?.get("intent") === RESEND_INTENT

@@ -9,7 +9,9 @@ import {
   countApprovedInstitutions,
   directoryIdsQuery,
   findApprovedInstitution,
+  listAndCountApprovedInstitutions,
   listApprovedInstitutions,
+  plainDirectoryPageWithTotalQuery,
   plainDirectoryQuery,
   searchIndexQuery,
 } from "~/institutions/public-institutions.server";
@@ -107,7 +109,10 @@ describe("directory query", () => {
     expect(plan).toContain("Index Only Scan using institutions_approved_directory_idx");
   });
 
-  it("keeps the plain list's prepared page on the covering index once it has run often", async () => {
+  it.each([
+    ["the list API's page", plainDirectoryQuery],
+    ["the directory page's page and count", plainDirectoryPageWithTotalQuery],
+  ])("keeps %s, prepared, on the covering index once it has run often", async (_what, query) => {
     // PostgreSQL may switch a prepared statement to a generic plan after five runs; the page's
     // LIMIT and OFFSET are then unknown to it. The plan it would use must still walk the index.
     const { $client: driver } = db as unknown as {
@@ -121,7 +126,7 @@ describe("directory query", () => {
     };
     const connection = driver.connect ? await driver.connect() : { ...driver, release: () => {} };
     try {
-      const { sql: text, params } = plainDirectoryQuery().toSQL();
+      const { sql: text, params } = query().toSQL();
       await connection.query(`prepare plain_page as ${text}`);
       // The statement's values: its constants as literals, its placeholders as a page's window.
       const values = (window: Record<string, number>) =>
@@ -148,6 +153,25 @@ describe("directory query", () => {
       await connection.query("deallocate plain_page").catch(() => {});
       connection.release();
     }
+  });
+
+  it("answers the plain directory's page and count in one statement, as the two queries do", async () => {
+    const approved = ROWS - ROWS / 10;
+    const lastPage = Math.ceil(approved / 20);
+    for (const page of [1, 2, lastPage, lastPage + 1]) {
+      const counted = await listAndCountApprovedInstitutions(filters, page);
+      expect(counted.list).toEqual(await listApprovedInstitutions(filters, page));
+      expect(counted.total).toBe(await countApprovedInstitutions(filters));
+    }
+    // Past the end no row carries the count: it is still the directory's.
+    const past = await listAndCountApprovedInstitutions(filters, lastPage + 1);
+    expect(past.list.items).toEqual([]);
+    expect(past.total).toBe(LIST_COUNT_CAP + 1);
+    // A search or a filter is listed and counted as before.
+    const state = { ...filters, uf: "PA" };
+    const inState = await listAndCountApprovedInstitutions(state, 1);
+    expect(inState.list).toEqual(await listApprovedInstitutions(state, 1));
+    expect(inState.total).toBe(await countApprovedInstitutions(state));
   });
 
   it("finds a name typed without accents or capitals, approved institutions only", async () => {

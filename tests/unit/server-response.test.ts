@@ -5,6 +5,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import compression from "compression";
 import { describe, expect, it } from "vitest";
 import { COMPRESSION_THRESHOLD } from "../../app/lib/encoded-body.server";
+import { wholeBodyResponse } from "../../app/lib/whole-body.server";
 import { sendFetchResponse } from "../../server/fetch-adapter";
 
 interface Sent {
@@ -158,6 +159,34 @@ describe("sendFetchResponse", () => {
     });
     expect(headers["x-bad"]).toBeUndefined();
     expect(received.toString()).toContain("Ocorreu um erro inesperado");
+  });
+
+  it("writes a page the app built whole from its bytes, without reading its stream", async () => {
+    const page = Buffer.from("<article>Instituição de teste</article>".repeat(2_000));
+    const headers = { "Content-Type": "text/html; charset=utf-8" };
+    const built: Response[] = [];
+    const whole = () => {
+      const response = wholeBodyResponse(Buffer.from(page), { headers });
+      built.push(response);
+      return response;
+    };
+    const plain = await send([], { response: whole });
+    expect(plain.writes).toEqual([page.length]);
+    expect(Number(plain.headers["content-length"])).toBe(page.length);
+    expect(plain.received.equals(page)).toBe(true);
+    const compressed = await send([], { acceptEncoding: "br", response: whole });
+    expect(compressed.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(compressed.received).equals(page)).toBe(true);
+    expect(built.map((response) => response.bodyUsed)).toEqual([false, false]);
+    // Wrapped in a new Response (as a middleware may do), the same bytes come from its stream.
+    const wrapped = await send([], {
+      response: () => {
+        const response = whole();
+        return new Response(response.body, response);
+      },
+    });
+    expect(wrapped.received.equals(page)).toBe(true);
+    expect(built[2]?.bodyUsed).toBe(true);
   });
 
   it("ends an empty body without writing anything", async () => {

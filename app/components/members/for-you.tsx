@@ -100,7 +100,7 @@ function Item(props: {
       {props.by ? <p className="text-sm text-ink-muted">{props.by}</p> : null}
       {props.reason ? (
         <p className="mt-2 flex gap-1.5 text-sm text-brand-900 [&>svg]:mt-0.5 [&>svg]:size-4 [&>svg]:shrink-0">
-          <SparklesIcon aria-hidden="true" />
+          <SparklesIcon />
           <span>{props.reason}</span>
         </p>
       ) : null}

@@ -1,17 +1,20 @@
-import type { ReactNode, SVGProps } from "react";
+import type { ReactNode } from "react";
 
 /**
  * A small set of inline line icons (24 x 24, stroke follows the text colour). Inline SVG costs
  * no request and no icon library. Icons are decorative: the text next to them carries the
  * meaning, so they are hidden from assistive technology.
  */
-export type IconProps = SVGProps<SVGSVGElement>;
+export interface IconProps {
+  /** Size and colour (Tailwind classes); "size-5" when absent. */
+  className?: string;
+}
 
-export function Icon({
-  children,
-  className = "size-5",
-  ...props
-}: IconProps & { children: ReactNode }) {
+/**
+ * Props are named one by one (no rest, no spread): the server bundle turns spreads into helper
+ * calls (ADR 0063), and a page renders dozens of icons.
+ */
+export function Icon({ children, className = "size-5" }: IconProps & { children: ReactNode }) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"
@@ -24,7 +27,6 @@ export function Icon({
       aria-hidden="true"
       focusable="false"
       className={className}
-      {...props}
     >
       {children}
     </svg>

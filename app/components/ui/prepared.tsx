@@ -1,4 +1,4 @@
-import { type ComponentType, useContext } from "react";
+import { type ComponentType, createElement, useContext } from "react";
 import { PreparedHtmlContext } from "~/lib/prepared-html";
 
 type PartTag = "article" | "nav";
@@ -35,6 +35,10 @@ export function prepared<P extends object>(
       </Tag>
     );
   const name = `${Body.name || "part"}#${++parts}`;
+  // The wrapper's attributes are named one by one: the server bundle turns JSX spreads into
+  // helper calls (ADR 0063), and a list renders this twenty times a page.
+  const className = attributes.className;
+  const labelledBy = attributes["aria-labelledby"];
   return function PreparedOnServer(props: P) {
     const store = useContext(PreparedHtmlContext);
     const key = store && (!reuse || reuse(props)) ? `${name}\u0000${JSON.stringify(props)}` : null;
@@ -42,15 +46,18 @@ export function prepared<P extends object>(
     if (html !== undefined)
       return (
         <Tag
-          {...attributes}
+          className={className}
+          aria-labelledby={labelledBy}
           // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own escaped rendering of Body with these props.
           dangerouslySetInnerHTML={{ __html: html }}
         />
       );
-    if (key !== null) store?.prepare(key, <Body {...props} />);
+    // Body's own props object (a component's props are not changed by React).
+    const body = createElement(Body, props);
+    if (key !== null) store?.prepare(key, body);
     return (
-      <Tag {...attributes}>
-        <Body {...props} />
+      <Tag className={className} aria-labelledby={labelledBy}>
+        {body}
       </Tag>
     );
   };
