@@ -8,9 +8,20 @@
  */
 const wholeBodies = new WeakMap<Response, Buffer<ArrayBuffer>>();
 
-/** A Response of `body`, whose bytes the server can take without reading its stream. */
+/**
+ * A Response of `body`, whose bytes the server can take without reading its stream. The body is
+ * a stream that hands over `body` itself when read: a Response made from the buffer copies it
+ * into a new ArrayBuffer (about 90 µs for an 80 kB page, most of it the collections that the
+ * copies' external memory brings on, against 15 µs).
+ */
 export function wholeBodyResponse(body: Buffer<ArrayBuffer>, init: ResponseInit): Response {
-  const response = new Response(body, init);
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      controller.enqueue(body);
+      controller.close();
+    },
+  });
+  const response = new Response(stream, init);
   wholeBodies.set(response, body);
   return response;
 }
