@@ -1,7 +1,7 @@
 import { type ComponentType, createElement, useContext } from "react";
 import { PreparedHtmlContext } from "~/lib/prepared-html";
 
-type PartTag = "article" | "nav";
+type PartTag = "article" | "nav" | "div";
 type PartAttributes = { className?: string; "aria-labelledby"?: string };
 
 /**

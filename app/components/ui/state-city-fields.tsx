@@ -19,6 +19,11 @@ export interface StateCityFieldsProps {
   disabled?: boolean;
   required?: boolean;
   className?: string;
+  /**
+   * The controls' ids, for a form the server renders once and reuses (ADR 0059, 0065): a
+   * generated id depends on where the fields sit in the page's tree.
+   */
+  ids?: { uf: string; city: string };
 }
 
 /** "Estado" and "Cidade" side by side; the city list follows the chosen state. */
@@ -33,6 +38,7 @@ export function StateCityFields({
   disabled,
   required,
   className,
+  ids,
 }: StateCityFieldsProps) {
   const [uf, setUf] = useState(defaultUf);
   const errorId = useId();
@@ -41,6 +47,7 @@ export function StateCityFields({
     <div className={cx("flex w-full max-w-field flex-col gap-1.5", className)}>
       <div className="grid grid-cols-[6.5rem_minmax(0,1fr)] gap-3 sm:grid-cols-[8rem_minmax(0,1fr)] sm:gap-4">
         <StateSelect
+          id={ids?.uf}
           name={ufName}
           ufs={ufs}
           value={uf}
@@ -50,6 +57,7 @@ export function StateCityFields({
           {...aria}
         />
         <CitySelect
+          id={ids?.city}
           name={cityName}
           uf={uf}
           cities={cities}
