@@ -149,7 +149,7 @@ async function sendWhole(
     await sendEncoded(req, res, {
       status: response.status,
       headers: response.headers,
-      body: new EncodedBody(body, "quick"),
+      body: new EncodedBody(body, "single"),
     });
     return;
   }
