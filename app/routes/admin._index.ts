@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { redirect } from "~/web/redirect.server";
 
 /** Read-only: a POST gets a plain 405 (app/lib/refuse-writes.server.ts). */
 export { refuseWrites as action } from "~/lib/refuse-writes.server";

@@ -1,4 +1,3 @@
-import { redirect } from "react-router";
 import { z } from "zod";
 import {
   DELETE_MESSAGES,
@@ -20,6 +19,7 @@ import { composeReason } from "~/admin/review-reasons";
 import { saveEventReviewSetting } from "~/admin/settings.server";
 import { AppError, isAppError } from "~/lib/app-error";
 import { log } from "~/lib/log.server";
+import { redirect } from "~/web/redirect.server";
 
 /**
  * The admin panel's controller (routes/admin.dashboard.tsx): the section to show with the spec's

@@ -1,7 +1,7 @@
-import { redirect } from "react-router";
 import { AuthPage, HOME_LINK } from "~/components/auth/auth-page";
 import { CredentialsForm } from "~/components/auth/credentials-form";
 import type { RouteHandle } from "~/root";
+import { redirect } from "~/web/redirect.server";
 import { passRetryAfter } from "~/web/retry-after";
 import { sessionContext } from "~/web/session.server";
 import type { Route } from "./+types/admin.login";

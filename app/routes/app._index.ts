@@ -1,6 +1,6 @@
-import { redirect } from "react-router";
 import { homePathFor } from "~/auth/session-user";
 import { loginRedirect } from "~/web/guards.server";
+import { redirect } from "~/web/redirect.server";
 import { sessionContext } from "~/web/session.server";
 import type { Route } from "./+types/app._index";
 

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { z } from "zod";
 import { auth } from "~/auth/auth.server";
 import {
@@ -41,6 +41,7 @@ import { log } from "~/lib/log.server";
 import { hitRateLimit, RATE_LIMITS, rateLimitedMessage } from "~/security/rate-limit.server";
 import { refusalOf } from "~/web/app-error.server";
 import { readFormData } from "~/web/read-form-data.server";
+import { redirect } from "~/web/redirect.server";
 import type { Client } from "~/web/request-context.server";
 import { retryAfterHeaders } from "~/web/retry-after";
 

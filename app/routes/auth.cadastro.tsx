@@ -1,4 +1,3 @@
-import { redirect } from "react-router";
 import { afterLoginPath, safeReturnPath, signUpReason } from "~/auth/redirects.server";
 import { readDraft, stepValues } from "~/auth/signup-draft.server";
 import { SIGNUP_PATH, stepPath, stepToShow, totalSteps } from "~/auth/signup-wizard";
@@ -14,6 +13,7 @@ import {
 } from "~/components/signup/signup-steps";
 import { listCityNames, listUfs } from "~/geo/localities.server";
 import type { RouteHandle } from "~/root";
+import { redirect } from "~/web/redirect.server";
 import { clientContext } from "~/web/request-context.server";
 import { sessionContext } from "~/web/session.server";
 import type { Route } from "./+types/auth.cadastro";

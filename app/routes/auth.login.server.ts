@@ -1,4 +1,4 @@
-import { data, type RouterContextProvider, redirect } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { loginSchema } from "~/auth/login-schemas";
 import type { SessionUser } from "~/auth/session-user";
 import {
@@ -11,6 +11,7 @@ import { echoValues, validateForm } from "~/forms/form-validation";
 import { isAppError } from "~/lib/app-error";
 import { refusalOf } from "~/web/app-error.server";
 import { readFormData } from "~/web/read-form-data.server";
+import { redirect } from "~/web/redirect.server";
 import { clientContext } from "~/web/request-context.server";
 
 /**

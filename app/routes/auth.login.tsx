@@ -1,10 +1,11 @@
-import { Link, redirect } from "react-router";
+import { Link } from "react-router";
 import { afterLoginPath, safeReturnPath, signInReason } from "~/auth/redirects.server";
 import { homePathFor } from "~/auth/session-user";
 import { AuthPage, HOME_LINK } from "~/components/auth/auth-page";
 import { CredentialsForm } from "~/components/auth/credentials-form";
 import { ReturnNotice } from "~/components/auth/return-notice";
 import type { RouteHandle } from "~/root";
+import { redirect } from "~/web/redirect.server";
 import { passRetryAfter } from "~/web/retry-after";
 import { sessionContext } from "~/web/session.server";
 import type { Route } from "./+types/auth.login";

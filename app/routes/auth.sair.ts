@@ -1,7 +1,7 @@
-import { redirect } from "react-router";
 import { auth } from "~/auth/auth.server";
 import { log } from "~/lib/log.server";
 import { appendFlash } from "~/web/flash.server";
+import { redirect } from "~/web/redirect.server";
 import type { Route } from "./+types/auth.sair";
 
 /** Logging out changes state, so only a POST does it; a GET just goes home. */

@@ -1,8 +1,8 @@
-import { redirect } from "react-router";
 import { formatCertificateCode, normalizeCertificateCode } from "~/certificates/certificate-code";
 import { CERTIFICATE_MESSAGES } from "~/certificates/certificate-messages";
 import { CodeLookupForm } from "~/components/certificates/code-lookup-form";
 import { SectionHeading } from "~/components/ui/section-heading";
+import { redirect } from "~/web/redirect.server";
 import type { Route } from "./+types/certificados";
 
 export function meta({ matches }: Route.MetaArgs) {

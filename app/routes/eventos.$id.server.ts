@@ -1,4 +1,3 @@
-import { redirect } from "react-router";
 import type { SessionUser } from "~/auth/session-user";
 import { publicConfig } from "~/config/public-config.server";
 import { isAppError } from "~/lib/app-error";
@@ -7,6 +6,7 @@ import { PARTICIPATION_MESSAGES } from "~/participation/participation-messages";
 import { eventSignInPath } from "~/participation/participation-view";
 import { redirectWithFlash } from "~/web/flash.server";
 import { readFormData } from "~/web/read-form-data.server";
+import { redirect } from "~/web/redirect.server";
 
 /**
  * The event page's posts (issue 15): "participar" takes a place or a spot on the waitlist,

@@ -1,6 +1,6 @@
-import { redirect } from "react-router";
 import { cookieAttributes } from "~/config/cookie-attributes.server";
 import type { Flash, FlashTone } from "~/lib/flash";
+import { redirect } from "~/web/redirect.server";
 
 /**
  * One-shot messages that survive a redirect: set as a short cookie by an action, read and

@@ -1,6 +1,7 @@
-import { type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
+import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 import type { SessionUser } from "~/auth/session-user";
 import type { Profile } from "~/config/constants";
+import { redirect } from "~/web/redirect.server";
 import { sessionContext } from "./session.server";
 
 /**

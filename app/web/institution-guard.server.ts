@@ -1,5 +1,6 @@
-import { type MiddlewareFunction, redirect } from "react-router";
+import type { MiddlewareFunction } from "react-router";
 import { findInstitutionStatus } from "~/institutions/institution-profile.server";
+import { redirect } from "~/web/redirect.server";
 import { sessionContext } from "~/web/session.server";
 
 /**

@@ -144,6 +144,18 @@ describe("taking part in an event", () => {
     await page.context().close();
   });
 
+  it("answers a post to an event address holding any character with a redirect, never a 500", async () => {
+    // Found by the request fuzzing: a decoded id outside Latin-1 put in the redirect's Location.
+    const client = await signedInClient(server, server.accounts.ana);
+    const id = eventPath().slice("/eventos/".length);
+    const odd = encodeURIComponent(`${id.slice(0, 6)}य${id.slice(7)}`);
+    const other = await client.post(`/eventos/${odd}`, { intent: "outra" });
+    expect(other.status).toBe(302);
+    expect(other.headers.get("location")).toBe(`/eventos/${odd}`);
+    const join = await client.post(`/eventos/${odd}`, { intent: "participar" });
+    expect(join.status).toBe(404);
+  });
+
   it("lets an institution schedule an event with times, 2 places and its online link", async () => {
     const { page, problems } = await openAs("institution");
     await page.goto(`${server.url}/app/novo-evento`);
