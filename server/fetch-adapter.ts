@@ -73,10 +73,10 @@ const ONE_PIECE_LIMIT = 1024 * 1024;
 
 /**
  * Writes a Fetch Response on the Node response. A page the app built whole (wholeBodyResponse)
- * is taken as it is; any other body that fits in ONE_PIECE_LIMIT is gathered first. When it is text worth compressing it goes out as an EncodedBody, compressed in one pass
- * on the thread pool in the encoding the browser prefers (the way kept pages go out; ADR 0061:
- * the streaming middleware's encoder per answer made V8 run a full collection every few hundred
- * milliseconds). Other bodies are written as they are, in one piece up to the limit and streamed
+ * is taken as it is; any other body that fits in ONE_PIECE_LIMIT is gathered first. Whole text
+ * worth compressing goes out as an EncodedBody, compressed in one pass on the thread pool in the
+ * encoding the browser prefers (sendWhole; ADR 0061: the streaming middleware's encoder per
+ * answer made V8 run a full collection every few hundred milliseconds). Other bodies are written as they are, in one piece up to the limit and streamed
  * with backpressure beyond it. A client that goes away mid-answer ends the stream quietly; a
  * header the app built wrongly becomes a plain 500 instead of an exception on the socket.
  */

@@ -254,6 +254,12 @@ function withCauses(causes: readonly CauseSlug[]): SQL | undefined {
 /** Whether the filters ask for the whole directory by name (no search, no panel filter). */
 const isPlainList = (filters: InstitutionFilters) => !filters.search && hasNoPanelFilter(filters);
 
+/** A prepared page's window: its limit and offset are the statement's values. */
+const PLACEHOLDER_WINDOW: PageWindow = {
+  limit: sql.placeholder("limit"),
+  offset: sql.placeholder("offset"),
+};
+
 /**
  * The plain list's page and count, the directory's most asked for pages, as prepared statements
  * (ADR 0057): Drizzle builds their SQL once, not on every request. The page's limit and offset
@@ -262,9 +268,7 @@ const isPlainList = (filters: InstitutionFilters) => !filters.search && hasNoPan
  * page's query is exposed for that test.
  */
 export function plainDirectoryQuery() {
-  return cardsByName(
-    idsInWindow(PLAIN, { limit: sql.placeholder("limit"), offset: sql.placeholder("offset") }),
-  );
+  return cardsByName(idsInWindow(PLAIN, PLACEHOLDER_WINDOW));
 }
 
 /** The cards of a page's ids by name, the ids' query a subquery of the cards' (one round trip). */
@@ -284,14 +288,12 @@ const plainCount = preparedQuery("directory_plain_count", () => directoryCountQu
  * test.
  */
 export function plainDirectoryPageWithTotalQuery() {
-  const ids = idsInWindow(PLAIN, {
-    limit: sql.placeholder("limit"),
-    offset: sql.placeholder("offset"),
-  });
+  // cardsByName's query with one more column (Drizzle's types do not follow a select's columns
+  // through a parameter).
   return db()
     .select({ ...cardColumns, total: sql<number>`(${directoryCountQuery(PLAIN)})::int` })
     .from(institutions)
-    .where(inArray(institutions.userId, ids))
+    .where(inArray(institutions.userId, idsInWindow(PLAIN, PLACEHOLDER_WINDOW)))
     .orderBy(...byName);
 }
 const plainPageWithTotal = preparedQuery(
