@@ -273,9 +273,10 @@ describe(`one text rule for every form's fields (seed ${SEED})`, () => {
     expect(unruled, "string fields that are neither ruled text nor a known format").toEqual([]);
     const found: Record<string, { single?: string[]; multi?: string[] }> = {};
     for (const { form, field, kind } of fields) {
-      const entry = (found[form] ??= {});
-      const list = kind === "single-line" ? (entry.single ??= []) : (entry.multi ??= []);
-      list.push(field);
+      const entry = found[form] ?? {};
+      const key = kind === "single-line" ? "single" : "multi";
+      entry[key] = [...(entry[key] ?? []), field];
+      found[form] = entry;
     }
     for (const entry of Object.values(found)) {
       entry.single?.sort();
