@@ -239,6 +239,8 @@ function eventForm(path: () => string): FormPost {
 /** Routes with an action and no free-text field a person types, and why. */
 const NO_FREE_TEXT: Record<string, string> = {
   "auth/login": "e-mail and password only",
+  "admin/login": "e-mail and password only",
+  "eventos/:id": "an intent (join, leave)",
   "auth/esqueci-minha-senha": "e-mail only",
   "auth/resetar-senha": "passwords only",
   "auth/sair": "no fields",
