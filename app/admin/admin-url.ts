@@ -1,3 +1,4 @@
+import { asSearchText } from "~/lib/plain-text";
 import { isUuid } from "~/lib/uuid";
 import { type AuditFilters, parseAuditFilters, writeAuditFilters } from "./audit-trail";
 
@@ -103,7 +104,10 @@ export function parseAdminQuery(params: URLSearchParams): AdminQuery {
   return {
     section: oneOf(SECTIONS, params.get("secao")) ?? "dashboard",
     page: Number.isSafeInteger(page) && page > 0 ? Math.min(page, 100_000) : 1,
-    search: (params.get("busca") ?? "").trim().slice(0, SEARCH_MAX),
+    // A search drops what the text rule refuses instead of refusing it (ADR 0066).
+    search: asSearchText(params.get("busca") ?? "")
+      .slice(0, SEARCH_MAX)
+      .trim(),
     // "todos" was the tab's name before issue 14: old links keep working.
     tab:
       params.get("aba") === "todos"

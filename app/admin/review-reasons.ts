@@ -1,3 +1,5 @@
+import { breaksTextRule, textRuleMessage } from "~/lib/plain-text";
+
 /**
  * The reasons an admin picks from when rejecting (issue 14): the common ones, plus "Outro motivo"
  * with free text. The text stored with the decision is what the institution reads on its screen
@@ -39,6 +41,7 @@ export const REASON_MESSAGES = {
   missing: "Escolha o motivo da reprovação.",
   otherTooShort: `Descreva o motivo em pelo menos ${OTHER_MIN} caracteres.`,
   tooLong: `Os detalhes do motivo devem ter no máximo ${REASON_DETAILS_MAX} caracteres.`,
+  controls: textRuleMessage("O texto do motivo", "multi-line"),
 } as const;
 
 /**
@@ -54,7 +57,12 @@ export function composeReason(
   if (typeof code !== "string" || !Object.hasOwn(reasons, code)) {
     return { ok: false, message: REASON_MESSAGES.missing };
   }
-  const words = (typeof details === "string" ? details : "").replace(/\s+/g, " ").trim();
+  // One paragraph (line breaks become spaces), under the text rule of every field (ADR 0066).
+  const words = (typeof details === "string" ? details : "")
+    .normalize("NFC")
+    .replace(/\s+/g, " ")
+    .trim();
+  if (breaksTextRule(words, "single-line")) return { ok: false, message: REASON_MESSAGES.controls };
   if (words.length > REASON_DETAILS_MAX) return { ok: false, message: REASON_MESSAGES.tooLong };
   if (code === "outro") {
     if (words.length < OTHER_MIN) return { ok: false, message: REASON_MESSAGES.otherTooShort };

@@ -5,6 +5,7 @@ import { cookieAttributes } from "~/config/cookie-attributes.server";
 import { db } from "~/db/client.server";
 import { signupDrafts } from "~/db/schema";
 import { AppError } from "~/lib/app-error";
+import { asOneLine, asPlainText } from "~/lib/plain-text";
 import { tokenDigest } from "~/lib/token-digest";
 import { hitRateLimit, RATE_LIMITS, rateLimitedMessage } from "~/security/rate-limit.server";
 
@@ -127,15 +128,13 @@ export type DraftChanges = Partial<
 export const DRAFT_TOO_LARGE =
   "Os dados do cadastro passaram do tamanho permitido. Encurte os textos e tente novamente.";
 
-// Control characters are removed wherever they are: a line break or tab in a single-line field
-// cannot come from an <input> (browsers drop them); text areas keep theirs.
-const CONTROL = /\p{Cc}/gu;
-const CONTROL_BUT_LINE_BREAKS = /(?![\t\n\r])\p{Cc}/gu;
-
+/**
+ * What the text rule keeps (ADR 0066), wherever the value came from: a single-line field as one
+ * clean line, a text area with its line breaks (LF) only. The step's schema refuses such a text
+ * with a message; a draft, which only shows it again, just never holds one.
+ */
 function cleanValue(field: string, value: string, limit: number): string {
-  return value
-    .replace(MULTILINE.has(field) ? CONTROL_BUT_LINE_BREAKS : CONTROL, "")
-    .slice(0, limit);
+  return (MULTILINE.has(field) ? asPlainText(value) : asOneLine(value)).slice(0, limit);
 }
 
 /**

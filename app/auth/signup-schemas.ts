@@ -9,9 +9,9 @@ import {
   emailField,
   imageField,
   phoneField,
-  requiredText,
   withStagedImageFields,
 } from "~/forms/field-rules";
+import { requiredText } from "~/forms/text-fields";
 import { ageFieldShape, guardianRule } from "~/guardians/age-rules";
 import { passwordField } from "./password-rule";
 
@@ -84,6 +84,8 @@ const stateAndCity = {
 const volunteerProfileFields = z
   .object({
     name: requiredText(
+      "single-line",
+      "O nome",
       {
         required: "O nome é obrigatório.",
         tooShort: "O nome deve ter pelo menos 3 letras.",
@@ -92,6 +94,8 @@ const volunteerProfileFields = z
       { min: MIN_LENGTH.name, max: MAX_LENGTH.name },
     ),
     resume: requiredText(
+      "multi-line",
+      "O resumo",
       {
         required: "O resumo é obrigatório.",
         tooShort: "O resumo deve ter pelo menos 10 letras.",
@@ -117,6 +121,8 @@ export const volunteerProfileSchema = withStagedImageFields(volunteerProfileFiel
 /** Step 3 for institutions. */
 export const institutionDetailsSchema = z.object({
   name: requiredText(
+    "single-line",
+    "O nome da instituição",
     {
       required: "O nome da instituição é obrigatório.",
       tooShort: "O nome da instituição deve ter pelo menos 3 letras.",
@@ -126,6 +132,8 @@ export const institutionDetailsSchema = z.object({
   ),
   cnpj: cnpjField("O CNPJ é obrigatório."),
   responsible: requiredText(
+    "single-line",
+    "O responsável",
     {
       required: "O responsável é obrigatório.",
       tooLong: "O responsável deve ter no máximo 50 caracteres.",
@@ -134,6 +142,8 @@ export const institutionDetailsSchema = z.object({
   ),
   ...stateAndCity,
   street: requiredText(
+    "single-line",
+    "O logradouro",
     {
       required: "O logradouro é obrigatório.",
       tooLong: "O logradouro deve ter no máximo 100 caracteres.",
@@ -141,10 +151,14 @@ export const institutionDetailsSchema = z.object({
     { max: MAX_LENGTH.street },
   ),
   number: requiredText(
+    "single-line",
+    "O número",
     { required: "O número é obrigatório.", tooLong: "O número deve ter no máximo 10 caracteres." },
     { max: MAX_LENGTH.number },
   ),
   neighborhood: requiredText(
+    "single-line",
+    "O bairro",
     { required: "O bairro é obrigatório.", tooLong: "O bairro deve ter no máximo 60 caracteres." },
     { max: MAX_LENGTH.neighborhood },
   ),
@@ -156,6 +170,8 @@ const institutionProfileFields = z.object({
   previewImage: imageField("Adicione uma foto de perfil."),
   landingImage: imageField("Adicione uma foto de capa."),
   resume: requiredText(
+    "multi-line",
+    "O resumo",
     {
       required: "O resumo é obrigatório.",
       tooShort: "O resumo deve ter pelo menos 10 letras.",
@@ -164,6 +180,8 @@ const institutionProfileFields = z.object({
     { min: MIN_LENGTH.summary, max: MAX_LENGTH.institutionSummary },
   ),
   about: requiredText(
+    "multi-line",
+    "O sobre",
     {
       required: "O sobre é obrigatório.",
       tooShort: "O sobre deve ter pelo menos 10 letras.",

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { requiredText } from "~/forms/field-rules";
 import { brDateToIso } from "~/forms/masks";
+import { requiredText } from "~/forms/text-fields";
 import { REASON_LIMITS } from "./certificate-limits";
 import { CERTIFICATE_MESSAGES } from "./certificate-messages";
 
@@ -44,6 +44,8 @@ export const institutionIssueSchema = z.object({
 
 export const revokeCertificateSchema = z.object({
   reason: requiredText(
+    "multi-line",
+    "O motivo",
     {
       required: "Informe o motivo da revogação.",
       tooShort: `O motivo deve ter pelo menos ${REASON_LIMITS.min} caracteres.`,

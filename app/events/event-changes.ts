@@ -1,5 +1,6 @@
 import { causeLabel, skillLabel } from "~/config/causes";
 import { type FieldChange, fieldChanges } from "~/lib/field-changes";
+import { sameText } from "~/lib/plain-text";
 import { formatIsoDate } from "./event-dates";
 import { EVENT_FORMAT_LABELS, type EventFormat } from "./event-format";
 
@@ -101,6 +102,6 @@ export function eventChanges(
   }
   return {
     changes,
-    dateOrPlaceChanged: WHEN_AND_WHERE.some((field) => before[field] !== after[field]),
+    dateOrPlaceChanged: WHEN_AND_WHERE.some((field) => !sameText(before[field], after[field])),
   };
 }

@@ -27,7 +27,10 @@ export const EVENT_MESSAGES = {
 } as const;
 
 const addressText = (max: number, what: string) =>
-  memberText({ max, tooLong: `${what} deve ter no máximo ${max} caracteres.` });
+  memberText("single-line", what, {
+    max,
+    tooLong: `${what} deve ter no máximo ${max} caracteres.`,
+  });
 
 /**
  * "Create event" (docs/spec.md 5): every field but the complement, and the cover, required
@@ -39,7 +42,7 @@ export function eventFormSchema(options: { today: string; cover: boolean }) {
   return withSavedImages(
     z
       .object({
-        name: memberText({
+        name: memberText("single-line", "O nome do evento", {
           min: MIN_LENGTH.name,
           tooShort: "O nome do evento deve ter pelo menos 3 letras.",
           max: MAX_LENGTH.eventName,
@@ -53,13 +56,13 @@ export function eventFormSchema(options: { today: string; cover: boolean }) {
           .transform((text) => brDateToIso(text) as string)
           .refine((iso) => iso >= options.today, EVENT_MESSAGES.pastDate),
         landingImage: imageChoice(),
-        resume: memberText({
+        resume: memberText("multi-line", "O resumo", {
           min: MIN_LENGTH.summary,
           tooShort: "O resumo deve ter pelo menos 10 letras.",
           max: MAX_LENGTH.eventResume,
           tooLong: "O resumo deve ter no máximo 80 caracteres.",
         }),
-        about: memberText({
+        about: memberText("multi-line", "O sobre", {
           min: MIN_LENGTH.about,
           tooShort: "O sobre deve ter pelo menos 10 letras.",
           max: MAX_LENGTH.eventAbout,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_LENGTH } from "~/config/constants";
+import { ruledText } from "~/forms/text-fields";
 
 /**
  * The event form's optional schedule and places (issue 15): a start and an end time (both, or
@@ -46,8 +47,8 @@ export const placesField = () =>
 export const onlineLinkField = () =>
   z.preprocess(
     blankToNull,
-    z
-      .string()
+    // The URL parser drops line breaks and tabs; the stored text must not hold them either.
+    ruledText("single-line", "O link")
       .max(MAX_LENGTH.onlineLink, SCHEDULE_MESSAGES.invalidLink)
       .refine(isWebLink, SCHEDULE_MESSAGES.invalidLink)
       .nullable()

@@ -111,4 +111,33 @@ describe("iCalendar file", () => {
     expect(moved).toContain("SEQUENCE:1");
     expect(moved).toContain("DTSTART;TZID=America/Sao_Paulo:20260614T140000");
   });
+
+  it("keeps hostile member text as data: no control, bidi or raw line break, lines folded", () => {
+    const ics = buildIcs({
+      uid: "evento-3@exemplo.org",
+      stamp: new Date("2026-05-01T12:00:00Z"),
+      date: "2026-06-14",
+      startTime: null,
+      endTime: null,
+      summary: "Mutirão\r\nEND:VEVENT\r\nBEGIN:VEVENT\u0007\u202E\u2066x\u2069",
+      description: `Sobre\r\n\r\nATTACH:https://mal.example\u000C\u0085\u200F${"ç".repeat(60)}`,
+      location: "Rua A\nDTSTART:19000101\tCentro\u2028Recife",
+      url: "https://exemplo.org/eventos/3",
+      productName: "Conecta Voluntário",
+      sequence: 0,
+    });
+    const lines = ics.split("\r\n");
+    expect(ics.replace(/\r\n/g, "")).not.toMatch(/[\p{Cc}\p{Bidi_Control}\u2028\u2029]/u);
+    for (const line of lines) expect(octets(line)).toBeLessThanOrEqual(75);
+    // One event, whose properties are only ours.
+    expect(lines.filter((line) => line === "BEGIN:VEVENT")).toHaveLength(1);
+    expect(lines.filter((line) => line.startsWith("DTSTART"))).toHaveLength(1);
+    expect(lines.some((line) => line.startsWith("ATTACH"))).toBe(false);
+    const unfolded = ics.replace(/\r\n /g, "").split("\r\n");
+    expect(unfolded).toContain("SUMMARY:Mutirão END:VEVENT BEGIN:VEVENTx");
+    expect(unfolded).toContain("LOCATION:Rua A DTSTART:19000101 Centro Recife");
+    expect(unfolded).toContain(
+      `DESCRIPTION:Sobre\\n\\nATTACH:https://mal.example${"ç".repeat(60)}`,
+    );
+  });
 });

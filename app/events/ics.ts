@@ -1,4 +1,5 @@
 import { BRAZIL_TIME_ZONE } from "~/config/constants";
+import { asOneLine, asPlainText } from "~/lib/plain-text";
 import { type CalendarEntry, calendarSpan } from "./calendar-entry";
 
 /**
@@ -37,9 +38,14 @@ const VTIMEZONE = [
 const CRLF = "\r\n";
 const MAX_LINE_OCTETS = 75;
 
-/** TEXT values escape backslash, semicolon, comma and newlines (RFC 5545 section 3.3.11). */
+/**
+ * A TEXT value (RFC 5545 section 3.3.11): cleaned by the text rule first (ADR 0066; rows stored
+ * before it may hold anything), so no control or bidirectional character reaches a calendar,
+ * then backslash, semicolon and comma escaped and each line break written as "\n": a value
+ * never holds a raw CR or LF. Member text stays data: it cannot start a property of its own.
+ */
 export function escapeText(value: string): string {
-  return value
+  return asPlainText(value)
     .replace(/\\/g, "\\\\")
     .replace(/;/g, "\\;")
     .replace(/,/g, "\\,")
@@ -92,9 +98,9 @@ export function buildIcs(event: CalendarEvent): string {
     `DTSTAMP:${utcStamp(event.stamp)}`,
     `DTSTART;${when}:${start}`,
     `DTEND;${when}:${end}`,
-    `SUMMARY:${escapeText(event.summary)}`,
+    `SUMMARY:${escapeText(asOneLine(event.summary))}`,
     `DESCRIPTION:${escapeText(event.description)}`,
-    `LOCATION:${escapeText(event.location)}`,
+    `LOCATION:${escapeText(asOneLine(event.location))}`,
     `URL:${event.url}`,
     "TRANSP:TRANSPARENT",
     "END:VEVENT",

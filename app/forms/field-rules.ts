@@ -3,6 +3,7 @@ import { z } from "zod";
 import { MAX_LENGTH } from "~/config/constants";
 import { isSingleEmailAddress } from "~/lib/email-address";
 import { StagedImage, withStagedImages } from "./staged-image-field";
+import { ruledText } from "./text-fields";
 
 /** Field rules shared by several forms. Conform turns empty inputs into undefined, hence `error`. */
 
@@ -25,23 +26,12 @@ export function emailField(messages: { required: string; invalid: string }) {
  * 0027): trimmed, with its length rule.
  */
 export function complementField() {
-  return z
-    .string()
-    .trim()
+  return ruledText("single-line", "O complemento")
     .max(
       MAX_LENGTH.complement,
       `O complemento deve ter no máximo ${MAX_LENGTH.complement} caracteres.`,
     )
     .optional();
-}
-
-export function requiredText(
-  messages: { required: string; tooShort?: string; tooLong: string },
-  limits: { min?: number; max: number },
-) {
-  let field = z.string({ error: messages.required }).trim().min(1, messages.required);
-  if (limits.min && messages.tooShort) field = field.min(limits.min, messages.tooShort);
-  return field.max(limits.max, messages.tooLong);
 }
 
 /**

@@ -1,7 +1,9 @@
 import { z } from "zod";
+import type { TextKind } from "~/lib/plain-text";
 import { FILL_ALL_DATA } from "./missing-fields";
 import { removedFieldName } from "./removed-image-field";
 import { StagedImage, withStagedImages } from "./staged-image-field";
+import { requiredText } from "./text-fields";
 
 /**
  * Rules shared by the member-area forms (edit profiles, create and edit events). docs/spec.md 5 gives
@@ -24,18 +26,16 @@ export const KEEP_SAVED_IMAGE: unique symbol = Symbol("keep the saved image");
 export type ImageChoice = File | StagedImage | typeof KEEP_SAVED_IMAGE;
 
 /**
- * A required text with the form's one "missing" message, plus optional length rules. Trimmed,
- * so a field of spaces counts as empty.
+ * A required text with the form's one "missing" message, the text rule of its kind (ADR 0066)
+ * and optional length rules. Trimmed, so a field of spaces counts as empty.
  */
-export function memberText(limits: {
-  max: number;
-  tooLong: string;
-  min?: number;
-  tooShort?: string;
-}) {
-  let field = z.string({ error: FILL_ALL_DATA }).trim().min(1, FILL_ALL_DATA);
-  if (limits.min && limits.tooShort) field = field.min(limits.min, limits.tooShort);
-  return field.max(limits.max, limits.tooLong);
+export function memberText(
+  kind: TextKind,
+  subject: string,
+  limits: { max: number; tooLong: string; min?: number; tooShort?: string },
+) {
+  const { tooLong, tooShort } = limits;
+  return requiredText(kind, subject, { required: FILL_ALL_DATA, tooLong, tooShort }, limits);
 }
 
 /** A new image file or the saved one; missing (or removed) means "Informe todos os dados". */

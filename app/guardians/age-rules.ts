@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { brDateToIso } from "~/forms/masks";
+import { ruledText } from "~/forms/text-fields";
 import { isSingleEmailAddress } from "~/lib/email-address";
 import { ageOn, isMinor, MINIMUM_AGE, todayInBrasilia } from "./age";
 
@@ -45,7 +46,9 @@ export function ageFieldShape(options: { required: boolean; today?: string }) {
           .min(1, AGE_MESSAGES.birthDateRequired)
           .superRefine(check)
       : z.string().trim().optional().superRefine(check),
-    guardianName: z.string().trim().max(50, AGE_MESSAGES.guardianNameTooLong).optional(),
+    guardianName: ruledText("single-line", "O nome do responsável")
+      .max(50, AGE_MESSAGES.guardianNameTooLong)
+      .optional(),
     guardianEmail: z.string().trim().toLowerCase().optional(),
   };
 }

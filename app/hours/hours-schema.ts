@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requiredText } from "~/forms/field-rules";
+import { requiredText } from "~/forms/text-fields";
 import { parseHours } from "./hours-format";
 import { HOURS_LIMITS, HOURS_MESSAGES } from "./hours-limits";
 
@@ -40,6 +40,8 @@ const monthField = z
   .regex(/^(19|2\d)\d{2}-(0[1-9]|1[0-2])$/, HOURS_MESSAGES.monthRequired);
 
 const descriptionField = requiredText(
+  "multi-line",
+  "A descrição",
   {
     required: HOURS_MESSAGES.descriptionRequired,
     tooShort: HOURS_MESSAGES.descriptionShort,
@@ -65,6 +67,8 @@ export const confirmMonthSchema = logHoursSchema;
 export const declineHoursSchema = z.object({
   id: z.uuid(HOURS_MESSAGES.notFound),
   reason: requiredText(
+    "multi-line",
+    "O motivo",
     {
       required: HOURS_MESSAGES.reasonRequired,
       tooShort: HOURS_MESSAGES.reasonShort,

@@ -17,7 +17,10 @@ import {
 import { FILL_ALL_DATA } from "~/forms/missing-fields";
 
 const addressText = (max: number, what: string) =>
-  memberText({ max, tooLong: `${what} deve ter no máximo ${max} caracteres.` });
+  memberText("single-line", what, {
+    max,
+    tooLong: `${what} deve ter no máximo ${max} caracteres.`,
+  });
 
 /**
  * "Edit institution profile" (docs/spec.md 5), extended by issue 14 to the whole record but the
@@ -33,13 +36,13 @@ export function institutionProfileEditSchema(saved: {
 }) {
   return withSavedImages(
     z.object({
-      name: memberText({
+      name: memberText("single-line", "O nome da instituição", {
         min: MIN_LENGTH.name,
         tooShort: "O nome da instituição deve ter pelo menos 3 letras.",
         max: MAX_LENGTH.institutionName,
         tooLong: "O nome da instituição deve ter no máximo 50 caracteres.",
       }),
-      responsible: memberText({
+      responsible: memberText("single-line", "O responsável", {
         max: MAX_LENGTH.responsible,
         tooLong: "O responsável deve ter no máximo 50 caracteres.",
       }),
@@ -51,13 +54,13 @@ export function institutionProfileEditSchema(saved: {
       complete: complementField(),
       previewImage: imageChoice(),
       landingImage: imageChoice(),
-      resume: memberText({
+      resume: memberText("multi-line", "O resumo", {
         min: MIN_LENGTH.summary,
         tooShort: "O resumo deve ter pelo menos 10 letras.",
         max: MAX_LENGTH.institutionSummary,
         tooLong: "O resumo deve ter no máximo 80 caracteres.",
       }),
-      about: memberText({
+      about: memberText("multi-line", "O sobre", {
         min: MIN_LENGTH.about,
         tooShort: "O sobre deve ter pelo menos 10 letras.",
         max: MAX_LENGTH.institutionAbout,

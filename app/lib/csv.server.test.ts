@@ -19,10 +19,52 @@ describe("CSV for spreadsheets", () => {
     );
   });
 
-  it("keeps formulas from running: = + - @ tab and CR get an apostrophe", () => {
-    const cells = ["=1+1", "+55 21", "-2", "@SUM(A1)", "\tx", "\rx", "a=b", "ação"];
+  it("keeps formulas from running: = + - @ get an apostrophe, after a tab or CR too", () => {
+    const cells = ["=1+1", "+55 21", "-2", "@SUM(A1)", "\t=1+1", "\r=1+1", " @x", "a=b", "ação"];
     const [row] = parse(csvRows([cells]), { delimiter: ";" }) as string[][];
-    expect(row).toEqual(["'=1+1", "'+55 21", "'-2", "'@SUM(A1)", "'\tx", "'\rx", "a=b", "ação"]);
+    expect(row).toEqual([
+      "'=1+1",
+      "'+55 21",
+      "'-2",
+      "'@SUM(A1)",
+      "'=1+1",
+      "'=1+1",
+      "'@x",
+      "a=b",
+      "ação",
+    ]);
+  });
+
+  it("never writes a control or bidirectional character in a cell (rows stored before the text rule)", () => {
+    const hostile = [
+      "Ana\u202E odnum",
+      "sino\u0007",
+      "folha\u000Cnova",
+      "nulo\u0000",
+      "C1\u0085\u009B",
+      "isolado\u2066x\u2069",
+      "marca\u200Fx",
+      "linha\r\nnova\rsó",
+      "sep\u2028ara",
+      "tab\tinterno",
+      "Jose\u0301",
+    ];
+    const text = csvRows([hostile]);
+    expect(text.slice(0, -2)).not.toMatch(/[\p{Cc}\p{Bidi_Control}\u2028\u2029](?<!\n)/u);
+    const [row] = parse(text, { delimiter: ";" }) as string[][];
+    expect(row).toEqual([
+      "Ana odnum",
+      "sino",
+      "folhanova",
+      "nulo",
+      "C1",
+      "isoladox",
+      "marcax",
+      "linha\nnova\nsó",
+      "sep\nara",
+      "tab interno",
+      "José",
+    ]);
   });
 
   it("streams the BOM, the header and every batch, and parses back", async () => {

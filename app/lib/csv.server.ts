@@ -1,5 +1,6 @@
 import { stringify } from "csv-stringify/sync";
 import { log } from "./log.server";
+import { asPlainText } from "./plain-text";
 
 /**
  * CSV files people open in a spreadsheet (docs/decisions/0037): UTF-8 with a byte order mark, so
@@ -7,6 +8,9 @@ import { log } from "./log.server";
  * (there "," is the decimal comma); CRLF line ends (RFC 4180). Quoting and escaping are
  * csv-stringify's. A cell that a spreadsheet would run as a formula (starting with = + - @, a tab
  * or a carriage return) gets a leading apostrophe: text typed by users (names) must stay text.
+ * Before that, every cell is cleaned by the text rule (ADR 0066), whatever a row holds (rows
+ * stored before the rule): line breaks as LF, no tab, no other control or bidirectional
+ * character, NFC, trimmed (so "\t=1+1" is the formula "=1+1", escaped like any other).
  */
 
 export const CSV_CONTENT_TYPE = "text/csv; charset=utf-8";
@@ -24,7 +28,10 @@ const OPTIONS = {
 
 /** Rows of cells as CSV text (no BOM, no header): one batch of a longer file. */
 export function csvRows(rows: string[][]): string {
-  return stringify(rows, OPTIONS);
+  return stringify(
+    rows.map((row) => row.map(asPlainText)),
+    OPTIONS,
+  );
 }
 
 /**

@@ -1,19 +1,20 @@
 import { MAX_LENGTH, PUBLIC_PAGE_SIZE } from "~/config/constants";
 import { isValidUf, resolveMunicipality } from "~/geo/localities.server";
+import { asSearchText } from "~/lib/plain-text";
 import type { ListPage } from "./list-page";
 
 /** Deeper pages are refused: nobody scrolls 50 000 cards, and huge offsets cost the database. */
 const MAX_PAGE = 2500;
 
 /**
- * `busca`: trimmed, at most 50 characters (docs/spec.md section 5), inner spaces collapsed. Control
- * characters (a NUL byte, which PostgreSQL refuses in text) count as spaces.
+ * `busca`: at most 50 characters (docs/spec.md section 5), as one clean line (ADR 0066): control
+ * characters (a NUL byte, which PostgreSQL refuses in text) count as spaces, inner spaces
+ * collapsed, bidirectional controls dropped, NFC, trimmed.
  */
 export function readSearch(params: URLSearchParams): string {
-  return (params.get("busca") ?? "")
-    .replace(/[\s\p{Cc}]+/gu, " ")
-    .trim()
-    .slice(0, MAX_LENGTH.search);
+  return asSearchText(params.get("busca") ?? "")
+    .slice(0, MAX_LENGTH.search)
+    .trim();
 }
 
 /** `pagina`: a whole number from 1; anything else is page 1. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requiredText } from "~/forms/field-rules";
+import { requiredText } from "~/forms/text-fields";
 import { MESSAGE_LIMITS } from "./participant-message-limits";
 
 /**
@@ -8,14 +8,18 @@ import { MESSAGE_LIMITS } from "./participant-message-limits";
  */
 export const participantMessageSchema = z.object({
   subject: requiredText(
+    "single-line",
+    "O assunto",
     {
       required: "Informe o assunto da mensagem.",
       tooShort: `O assunto deve ter pelo menos ${MESSAGE_LIMITS.subjectMin} caracteres.`,
       tooLong: `O assunto deve ter no máximo ${MESSAGE_LIMITS.subject} caracteres.`,
     },
     { min: MESSAGE_LIMITS.subjectMin, max: MESSAGE_LIMITS.subject },
-  ).refine((subject) => !/[\r\n]/.test(subject), "O assunto deve ter uma linha só."),
+  ),
   message: requiredText(
+    "multi-line",
+    "A mensagem",
     {
       required: "Escreva a mensagem.",
       tooShort: `A mensagem deve ter pelo menos ${MESSAGE_LIMITS.messageMin} caracteres.`,

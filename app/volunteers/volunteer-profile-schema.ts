@@ -23,7 +23,7 @@ export function volunteerProfileEditSchema(
   return withSavedImages(
     z
       .object({
-        name: memberText({
+        name: memberText("single-line", "O nome", {
           min: MIN_LENGTH.name,
           tooShort: "O nome deve ter pelo menos 3 letras.",
           max: MAX_LENGTH.name,
@@ -31,7 +31,7 @@ export function volunteerProfileEditSchema(
         }),
         ...memberLocation,
         previewImage: imageChoice(),
-        resume: memberText({
+        resume: memberText("multi-line", "O resumo", {
           min: MIN_LENGTH.summary,
           tooShort: "O resumo deve ter pelo menos 10 letras.",
           max: MAX_LENGTH.volunteerSummary,

@@ -208,7 +208,7 @@ describe("the sign-up draft", () => {
     const draft = await readDraft(request(cookie));
     expect(draft?.data).toEqual({
       email: "a".repeat(50),
-      name: "NomeCom quebra",
+      name: "Nome Com quebra",
       resume: "Linha 1\nLinha 2",
     });
     const [row] = await db

@@ -344,6 +344,43 @@ describe("pending and rejected institutions", () => {
     expect(trail.map((entry) => entry.action)).toEqual(["institution.resubmit"]);
     expect(trail[0]).toMatchObject({ actorId: id, details: { name: "Ação Vizinha", changes } });
   });
+
+  it("rejected: the same “Sobre” posted with CRLF (as every browser sends a text area) is no change", async () => {
+    const id = await institution("Mãos Unidas", "REJECTED");
+    // Stored with LF (the demo data, a row saved before the rule), decomposed accents too.
+    await db
+      .update(institutions)
+      .set({ about: "Acolhemos famílias.\nDesde 1990 no bairro.", responsible: "Jose\u0301 Souza" })
+      .where(eq(institutions.userId, id));
+    const form = new FormData();
+    const { values } = await getInstitutionProfile(id);
+    for (const [name, value] of Object.entries(values)) form.set(name, value);
+    form.set("about", "Acolhemos famílias.\r\nDesde 1990 no bairro.");
+    form.set("responsible", "José Souza");
+    form.set("resume", "Hortas comunitárias no bairro.");
+    const parsed = validateForm(
+      institutionProfileEditSchema({ previewImage: true, landingImage: true }),
+      form,
+    );
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    expect(parsed.data.about).toBe("Acolhemos famílias.\nDesde 1990 no bairro.");
+    const { previewImage, landingImage, ...texts } = parsed.data;
+    const outcome = await updateInstitutionProfile(id, {
+      ...texts,
+      profileImage: previewImage,
+      coverImage: landingImage,
+    } as InstitutionProfileInput);
+    expect(outcome.resubmitted).toBe(true);
+    const changed = [
+      {
+        field: "Resumo",
+        before: "Acolhimento no bairro.",
+        after: "Hortas comunitárias no bairro.",
+      },
+    ];
+    expect(outcome.changes).toEqual(changed);
+    expect((await rowOf(id)).resubmissionChanges).toEqual(changed);
+  });
 });
 
 describe("approved events: corrected and rescheduled", () => {
