@@ -36,8 +36,9 @@ export function acceptanceRecord(agreement: {
   if (agreement.representativeName && agreement.representativeRole) {
     rows.push([
       "Pela instituição",
-      `${agreement.representativeName}, ${agreement.representativeRole} (emitido em ${brasiliaTime(agreement.createdAt)})`,
+      `${agreement.representativeName}, ${agreement.representativeRole}`,
     ]);
+    rows.push(["Emitido em", brasiliaTime(agreement.createdAt)]);
   }
   if (agreement.acceptedAt) {
     rows.push(["Aceito por", agreement.volunteerName]);
