@@ -1,4 +1,5 @@
 import { BRAZIL_TIME_ZONE } from "~/config/constants";
+import { asOneLine } from "~/lib/plain-text";
 
 const BRASILIA = new Intl.DateTimeFormat("pt-BR", {
   dateStyle: "short",
@@ -13,10 +14,15 @@ export function brasiliaTime(at: Date): string {
 }
 
 /**
- * The acceptance record as both parties read it (page and PDF): who accepted, when, from which
- * address, and the text's SHA-256; the guardian's consent likewise for a minor.
+ * The acceptance record as both parties read it (page and PDF): who signs for the institution
+ * (as named when the termo was issued), who accepted, when, from which address, and the text's
+ * SHA-256; a minor's guardian consent as a record of its own once given (the termo's text only
+ * says it is needed). Every value is printed as inline text (`asOneLine`).
  */
 export function acceptanceRecord(agreement: {
+  createdAt: Date;
+  representativeName: string | null;
+  representativeRole: string | null;
   volunteerName: string;
   bodySha256: string;
   acceptedAt: Date | null;
@@ -27,6 +33,13 @@ export function acceptanceRecord(agreement: {
   guardianConsentIp: string | null;
 }): Array<readonly [string, string]> {
   const rows: Array<readonly [string, string]> = [];
+  if (agreement.representativeName && agreement.representativeRole) {
+    rows.push([
+      "Pela instituição",
+      `${agreement.representativeName}, ${agreement.representativeRole}`,
+    ]);
+    rows.push(["Emitido em", brasiliaTime(agreement.createdAt)]);
+  }
   if (agreement.acceptedAt) {
     rows.push(["Aceito por", agreement.volunteerName]);
     rows.push(["Em", brasiliaTime(agreement.acceptedAt)]);
@@ -44,5 +57,5 @@ export function acceptanceRecord(agreement: {
     }
   }
   rows.push(["SHA-256 do texto", agreement.bodySha256]);
-  return rows;
+  return rows.map(([label, value]) => [label, asOneLine(value)] as const);
 }

@@ -25,6 +25,8 @@ const columns = {
   guardianName: agreements.guardianName,
   guardianConsentedAt: agreements.guardianConsentedAt,
   guardianConsentIp: agreements.guardianConsentIp,
+  representativeName: agreements.representativeName,
+  representativeRole: agreements.representativeRole,
   volunteerName: users.name,
   institutionName: institutions.name,
 };
@@ -43,6 +45,9 @@ export interface Agreement {
   guardianName: string | null;
   guardianConsentedAt: Date | null;
   guardianConsentIp: string | null;
+  /** Who signs for the institution, fixed when issued (null: none named, or an older termo). */
+  representativeName: string | null;
+  representativeRole: string | null;
   volunteerName: string;
   institutionName: string;
   status: AgreementStatus;

@@ -14,6 +14,7 @@ import {
 import { enqueueEmail } from "~/email/outbox.server";
 import { todayInBrazil } from "~/events/event-dates";
 import { isMinor } from "~/guardians/age";
+import { asOneLine } from "~/lib/plain-text";
 import { agreementIssuedEmail } from "./agreement-emails.server";
 import {
   type AgreementParties,
@@ -64,6 +65,8 @@ const parties = {
     neighborhood: institutions.neighborhood,
     city: institutions.city,
     state: institutions.state,
+    representativeName: institutions.representativeName,
+    representativeRole: institutions.representativeRole,
   },
 };
 
@@ -130,7 +133,12 @@ async function issueAgreement(tx: Transaction, source: Source, now: Date): Promi
   const today = todayInBrazil(now);
   const found = await sourceOf(tx, source, today);
   if (!found) throw new Error(`agreement source ${JSON.stringify(source)} not found`);
-  const { institution } = found;
+  const { representativeName, representativeRole, ...institution } = found.institution;
+  // Copied into the termo as it is today: a later change to the profile never alters it.
+  const representative =
+    representativeName && representativeRole
+      ? { name: asOneLine(representativeName), role: asOneLine(representativeRole) }
+      : null;
   const volunteer = {
     name: found.volunteerName,
     email: found.volunteerEmail,
@@ -150,7 +158,7 @@ async function issueAgreement(tx: Transaction, source: Source, now: Date): Promi
       birthDate: volunteer.birthDate ?? null,
       guardian,
     },
-    institution,
+    institution: { ...institution, representative },
     activity: found.activity,
     issuedOn: today,
     appName: env().APP_NAME,
@@ -171,6 +179,8 @@ async function issueAgreement(tx: Transaction, source: Source, now: Date): Promi
       guardianRequired: minor,
       guardianName: guardian?.name ?? null,
       guardianEmail: guardian?.email ?? null,
+      representativeName: representative?.name ?? null,
+      representativeRole: representative?.role ?? null,
       createdAt: now,
     })
     .onConflictDoNothing()

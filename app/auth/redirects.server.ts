@@ -51,7 +51,7 @@ export type ReturnTarget = { purpose: "apply" | "join"; name: string };
 export function signInReason(target: ReturnTarget | null): string | null {
   if (!target) return null;
   return target.purpose === "apply"
-    ? `Entre ou crie sua conta para se candidatar a ${target.name}.`
+    ? `Entre ou crie sua conta para se candidatar à instituição ${target.name}.`
     : `Entre ou crie sua conta para participar de "${target.name}".`;
 }
 
@@ -59,6 +59,6 @@ export function signInReason(target: ReturnTarget | null): string | null {
 export function signUpReason(target: ReturnTarget | null): string | null {
   if (!target) return null;
   return target.purpose === "apply"
-    ? `Crie sua conta para se candidatar a ${target.name}. Depois do cadastro, você volta para a candidatura.`
+    ? `Crie sua conta para se candidatar à instituição ${target.name}. Depois do cadastro, você volta para a candidatura.`
     : `Crie sua conta para participar de "${target.name}". Depois do cadastro, você volta para o evento.`;
 }

@@ -62,12 +62,21 @@ export function certificatePdf(
       }
       pdf.space(1);
       pdf.paragraph(`${certificate.issuedPlace}, ${longDate(issuedOn)}.`, { align: "left" });
-      pdf.signature(
-        certificate.institutionName,
+      const issuedHow =
         certificate.issuedByRole === "INSTITUTION"
           ? "Emitido pela instituição por meio da plataforma"
-          : "Horas confirmadas pela instituição; emitido por meio da plataforma",
-      );
+          : "Horas confirmadas pela instituição; emitido por meio da plataforma";
+      // The representative named in the profile when it was issued signs; without one, the
+      // institution's name stands on the line, as before ADR 0067.
+      if (certificate.representativeName && certificate.representativeRole) {
+        pdf.signature(
+          certificate.representativeName,
+          `${certificate.representativeRole} · ${certificate.institutionName}`,
+          issuedHow,
+        );
+      } else {
+        pdf.signature(certificate.institutionName, issuedHow);
+      }
       pdf.space(2);
       await pdf.qr(url, [
         `Código de verificação: ${code}`,

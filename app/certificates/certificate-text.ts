@@ -1,5 +1,6 @@
 import { formatIsoDate, formatIsoDateLong } from "~/events/event-dates";
 import { formatCnpj } from "~/forms/masks";
+import { asOneLine } from "~/lib/plain-text";
 
 /**
  * The words a certificate is made of, the same on the PDF, the public page and the lists
@@ -53,16 +54,22 @@ export function listsActivities(certificate: CertificateWords): boolean {
   return certificate.hours.length > 1;
 }
 
-/** The certificate's one sentence (ADR 0052), with the law that defines volunteer service. */
+/**
+ * The certificate's one sentence (ADR 0052), with the law that defines volunteer service. The
+ * institution is named after the noun "instituição" ("na instituição Instituto Mãos que Ajudam"),
+ * which takes the same article whatever its name is (ADR 0067); names are inline text.
+ */
 export function certificateSentence(certificate: CertificateWords): string {
-  const who = certificate.volunteerName ?? "o(a) titular deste certificado";
+  const who = certificate.volunteerName
+    ? asOneLine(certificate.volunteerName)
+    : "o(a) titular deste certificado";
   const what =
     certificate.activity === MANY_ACTIVITIES
       ? "das atividades relacionadas abaixo"
-      : `de “${certificate.activity}”`;
+      : `de “${asOneLine(certificate.activity)}”`;
   const period = periodText(certificate.periodFrom, certificate.periodTo);
   return (
-    `Certificamos que ${who} participou como voluntário(a) ${what} na ${certificate.institutionName}, ` +
+    `Certificamos que ${who} participou como voluntário(a) ${what} na instituição ${asOneLine(certificate.institutionName)}, ` +
     `inscrita no CNPJ ${cnpjText(certificate.institutionCnpj)}, ` +
     `${period.startsWith("em") ? period : `no período ${period}`}, ` +
     // No-break spaces keep each number with its unit ("4 horas") on one line.

@@ -13,6 +13,7 @@ import {
 import { monthOf, todayInBrazil } from "~/events/event-dates";
 import { type ConfirmedHours, confirmedHoursOf } from "~/hours/confirmed-hours.server";
 import { AppError } from "~/lib/app-error";
+import { asOneLine } from "~/lib/plain-text";
 import { isUuid } from "~/lib/uuid";
 import { hitRateLimit, rateLimitedError, refundRateLimit } from "~/security/rate-limit.server";
 import { formatCertificateCode, newCertificateCode } from "./certificate-code";
@@ -91,17 +92,21 @@ export async function issueCertificate(input: {
       cnpj: institutions.cnpj,
       city: institutions.city,
       state: institutions.state,
+      representativeName: institutions.representativeName,
+      representativeRole: institutions.representativeRole,
     })
     .from(institutions)
     .where(eq(institutions.userId, institutionId));
   if (!person || !institution) throw new AppError("not-found", CERTIFICATE_MESSAGES.notFound);
 
+  // The snapshot holds the texts as the paper prints them: inline, whatever the rows hold.
   const hours: CertificateHourRow[] = rows.map((row) => ({
     workedOn: row.workedOn,
     kind: row.kind,
-    activity: row.activity,
+    activity: asOneLine(row.activity),
     minutes: row.minutes,
   }));
+  const signs = institution.representativeName && institution.representativeRole;
   const activities = new Set(hours.map((row) => row.activity));
   const today = todayInBrazil(now);
   const code = newCertificateCode();
@@ -116,9 +121,11 @@ export async function issueCertificate(input: {
           institutionId,
           scope: target.scope,
           requestKey,
-          institutionName: institution.name,
+          institutionName: asOneLine(institution.name),
           institutionCnpj: institution.cnpj,
-          issuedPlace: `${institution.city}/${institution.state}`,
+          issuedPlace: `${asOneLine(institution.city)}/${asOneLine(institution.state)}`,
+          representativeName: signs ? asOneLine(institution.representativeName ?? "") : null,
+          representativeRole: signs ? asOneLine(institution.representativeRole ?? "") : null,
           activity: activities.size === 1 ? (hours[0]?.activity ?? "") : MANY_ACTIVITIES,
           periodFrom: hours[0]?.workedOn ?? today,
           periodTo: periodEnd(hours, target.to, today),
@@ -132,7 +139,7 @@ export async function issueCertificate(input: {
       if (!row) throw new Error("certificate insert returned nothing");
       await tx
         .insert(certificateHolders)
-        .values({ certificateId: row.id, volunteerId, name: person.name });
+        .values({ certificateId: row.id, volunteerId, name: asOneLine(person.name) });
       // The entry names the certificate by its code, not its holder: an account's deletion
       // leaves the certificate without a name (ADR 0052), and the trail follows it.
       await recordAudit(tx, {

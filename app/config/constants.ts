@@ -57,6 +57,8 @@ export const MAX_LENGTH = {
   complement: 60,
   // Issue 15: an online event's link.
   onlineLink: 500,
+  // Issue 39 (ADR 0067): the role of who signs for an institution ("Presidente", "Diretora executiva").
+  representativeRole: 50,
 } as const;
 
 export const MIN_LENGTH = { name: 3, summary: 10, about: 10 } as const;

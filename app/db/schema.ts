@@ -265,6 +265,13 @@ export const institutions = pgTable(
     /** 14 characters, no punctuation, upper case (the alphanumeric CNPJ has letters). */
     cnpj: text("cnpj").notNull().unique(),
     responsible: text("responsible").notNull(),
+    /**
+     * Who signs termos and certificates for the institution, and their role ("Maria Silva",
+     * "Presidente"; ADR 0067): both or neither, set on "Editar perfil". Copied into each termo
+     * and certificate when issued, so a later change never alters a document already issued.
+     */
+    representativeName: text("representative_name"),
+    representativeRole: text("representative_role"),
     contactEmail: text("contact_email").notNull(),
     summary: text("summary").notNull(),
     about: text("about").notNull(),
@@ -323,6 +330,10 @@ export const institutions = pgTable(
     index("institutions_causes_idx").using("gin", t.causes).where(sql`${t.status} = 'APPROVED'`),
     check("institutions_causes_check", slugList(t.causes, CAUSE_SLUGS, MAX_CAUSES)),
     check("institutions_status_check", inList(t.status, ["PENDING", "APPROVED", "REJECTED"])),
+    check(
+      "institutions_representative_check",
+      sql`(${t.representativeName} is null) = (${t.representativeRole} is null)`,
+    ),
     check(
       "institutions_volunteering_type_check",
       inList(t.volunteeringType, ["PRESENCIAL", "ONLINE", "ALL"]),
@@ -626,6 +637,9 @@ export const agreements = pgTable(
     guardianEmail: text("guardian_email"),
     guardianConsentedAt: timestamp("guardian_consented_at", { withTimezone: true }),
     guardianConsentIp: text("guardian_consent_ip"),
+    /** The institution's representative when issued (null: none named, or issued before 0067). */
+    representativeName: text("representative_name"),
+    representativeRole: text("representative_role"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -786,6 +800,9 @@ export const certificates = pgTable(
     /** "São Paulo/SP": where the certificate says it was issued. */
     issuedPlace: text("issued_place").notNull(),
     activity: text("activity").notNull(),
+    /** Who signs for the institution, as its profile named them when issued (ADR 0067). */
+    representativeName: text("representative_name"),
+    representativeRole: text("representative_role"),
     periodFrom: date("period_from", { mode: "string" }).notNull(),
     periodTo: date("period_to", { mode: "string" }).notNull(),
     totalMinutes: integer("total_minutes").notNull(),

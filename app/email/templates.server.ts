@@ -79,7 +79,7 @@ export function volunteerApplicationEmail(input: {
     subject: `Nova candidatura de voluntariado: ${input.volunteerName}`,
     greeting: `Olá, equipe ${input.institutionName}!`,
     paragraphs: [
-      `${input.volunteerName} quer ser voluntário(a) na ${input.institutionName} e enviou a candidatura abaixo.`,
+      `${input.volunteerName} quer ser voluntário(a) na instituição ${input.institutionName} e enviou a candidatura abaixo.`,
       `Nome: ${input.volunteerName}`,
       `E-mail para resposta: ${input.contactEmail}`,
       `Telefone: ${displayPhone(input.phone)}`,
@@ -102,7 +102,7 @@ export function applicationReceiptEmail(input: {
     subject: `Candidatura enviada: ${input.institutionName}`,
     greeting: `Olá, ${input.volunteerName}!`,
     paragraphs: [
-      `Sua candidatura de voluntariado para a ${input.institutionName} foi enviada.`,
+      `Sua candidatura de voluntariado para a instituição ${input.institutionName} foi enviada.`,
       `A instituição vai responder pelo e-mail ${input.replyEmail} ou pelo telefone ${displayPhone(input.phone)}, os contatos que você informou.`,
       "Você acompanha a resposta na sua área, em “Minhas candidaturas”.",
     ],
@@ -124,7 +124,7 @@ export function applicationDecisionEmail(input: {
       subject: `Sua candidatura foi aceita: ${input.institutionName}`,
       greeting: `Olá, ${input.volunteerName}!`,
       paragraphs: [
-        `Boa notícia: a ${input.institutionName} aceitou a sua candidatura de voluntariado.`,
+        `Boa notícia: a instituição ${input.institutionName} aceitou a sua candidatura de voluntariado.`,
         `A instituição vai entrar em contato pelo e-mail ou telefone que você informou. Se preferir, escreva para ${input.institutionEmail}.`,
       ],
       action: { label: "Ver minhas candidaturas", url: input.url },
@@ -134,7 +134,7 @@ export function applicationDecisionEmail(input: {
     subject: `Resposta da sua candidatura: ${input.institutionName}`,
     greeting: `Olá, ${input.volunteerName}!`,
     paragraphs: [
-      `A ${input.institutionName} agradece o seu interesse, mas não pôde aceitar a sua candidatura desta vez.`,
+      `A instituição ${input.institutionName} agradece o seu interesse, mas não pôde aceitar a sua candidatura desta vez.`,
       "Muitas outras instituições procuram voluntários como você. Que tal conhecer outras oportunidades?",
     ],
     action: { label: "Encontrar instituições", url: input.url },

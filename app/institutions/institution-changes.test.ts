@@ -6,6 +6,8 @@ const RECORD: InstitutionFieldValues = {
   causes: "",
   name: "Casa do Caminho",
   responsible: "Maria Souza",
+  representativeName: "",
+  representativeRole: "",
   phone: "5511987654321",
   uf: "SP",
   city: "São Paulo",

@@ -12,6 +12,9 @@ import { type FieldChange, fieldChanges } from "~/lib/field-changes";
 export interface InstitutionFieldValues {
   name: string;
   responsible: string;
+  /** Who signs termos and certificates, and their role; both empty when nobody is named. */
+  representativeName: string;
+  representativeRole: string;
   phone: string;
   uf: string;
   city: string;
@@ -32,6 +35,8 @@ export interface InstitutionFieldValues {
 export const INSTITUTION_FIELD_LABELS: Readonly<Record<keyof InstitutionFieldValues, string>> = {
   name: "Nome da instituição",
   responsible: "Responsável",
+  representativeName: "Quem assina pela instituição",
+  representativeRole: "Cargo de quem assina",
   phone: "Telefone",
   uf: "Estado",
   city: "Cidade",

@@ -80,6 +80,8 @@ const recordColumns = {
   profile: institutions.profileImageId,
   cover: institutions.coverImageId,
   responsible: institutions.responsible,
+  representativeName: institutions.representativeName,
+  representativeRole: institutions.representativeRole,
   phone: users.phone,
   uf: institutions.state,
   city: institutions.city,
@@ -99,6 +101,8 @@ interface RecordRow {
   name: string;
   proposedName: string | null;
   responsible: string;
+  representativeName: string | null;
+  representativeRole: string | null;
   phone: string | null;
   uf: string;
   city: string;
@@ -118,6 +122,8 @@ function valuesOf(row: RecordRow): InstitutionFieldValues {
   return {
     name: row.proposedName ?? row.name,
     responsible: row.responsible,
+    representativeName: row.representativeName ?? "",
+    representativeRole: row.representativeRole ?? "",
     phone: row.phone ?? "",
     uf: row.uf,
     city: row.city,
@@ -156,7 +162,13 @@ export async function getInstitutionProfile(userId: string): Promise<Institution
 }
 
 export interface InstitutionProfileInput
-  extends Omit<InstitutionFieldValues, "complete" | "causes"> {
+  extends Omit<
+    InstitutionFieldValues,
+    "complete" | "causes" | "representativeName" | "representativeRole"
+  > {
+  /** Who signs termos and certificates (ADR 0067): both or neither; absent when nobody. */
+  representativeName?: string;
+  representativeRole?: string;
   /** ADR 0045: none when not given (kept as they are). */
   causes?: CauseSlug[];
   /** The complement; absent or empty when the address has none. */
@@ -211,8 +223,14 @@ export async function updateInstitutionProfile(
     );
     const cover = await storeImage(tx, userId, input.coverImage, current.cover, "landingImage");
     const causes = input.causes ?? (current.causes as CauseSlug[]);
+    const representative =
+      input.representativeName && input.representativeRole
+        ? { name: input.representativeName, role: input.representativeRole }
+        : null;
     const after: InstitutionFieldValues = {
       ...input,
+      representativeName: representative?.name ?? "",
+      representativeRole: representative?.role ?? "",
       complete: input.complete ?? "",
       causes: listText(causes),
     };
@@ -229,6 +247,8 @@ export async function updateInstitutionProfile(
           ? { proposedName: nameInReview ? input.name : null }
           : { name: input.name }),
         responsible: input.responsible,
+        representativeName: representative?.name ?? null,
+        representativeRole: representative?.role ?? null,
         state: input.uf,
         city: input.city,
         street: input.street,

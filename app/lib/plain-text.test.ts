@@ -77,3 +77,22 @@ describe("the text rule (ADR 0066)", () => {
     expect(sameText("um\ndois", "um dois")).toBe(false);
   });
 });
+
+describe("asOneLine, the form documents print member values in (ADR 0067)", () => {
+  it("turns line breaks and spacing controls into one space", () => {
+    expect(asOneLine("Ana\n\n10. PAGAMENTO\r\nlinha")).toBe("Ana 10. PAGAMENTO linha");
+    expect(asOneLine("a\tb\u000bc\fd\u0085e\u2028f\u2029g")).toBe("a b c d e f g");
+  });
+
+  it("removes other controls and every bidi control", () => {
+    expect(asOneLine("Ana\u0007\u0000\u001b[31m")).toBe("Ana[31m");
+    expect(asOneLine("\u202eanA\u202c \u2066x\u2069 \u200e\u200f\u061cy")).toBe("anA x y");
+  });
+
+  it("keeps ordinary text, accents composed, and no-break spaces", () => {
+    expect(asOneLine("Conceição Araújo")).toBe("Conceição Araújo");
+    expect(asOneLine("Conceic\u0327a\u0303o")).toBe("Conceição");
+    expect(asOneLine("4\u00a0horas")).toBe("4\u00a0horas");
+    expect(asOneLine("  dois   espaços ")).toBe("dois espaços");
+  });
+});

@@ -103,7 +103,7 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
         <SectionHeading
           as="h1"
           label="Seja voluntário"
-          title={`Quero fazer parte da ${institution.name}`}
+          title={`Quero fazer parte da instituição ${institution.name}`}
           description="A instituição recebe seus dados por e-mail e entra em contato com você."
         />
         <div className="mt-5 flex items-center gap-3 rounded-xl bg-surface p-3">

@@ -7,6 +7,7 @@ import { CertificateFactList } from "~/components/certificates/certificate-facts
 import { CodeLookupForm } from "~/components/certificates/code-lookup-form";
 import { AlertIcon, CheckCircleIcon } from "~/components/ui/icons";
 import { formatIsoDate, todayInBrazil } from "~/events/event-dates";
+import { asOneLine } from "~/lib/plain-text";
 import { refusalOf } from "~/web/app-error.server";
 import { clientContext } from "~/web/request-context.server";
 import type { Route } from "./+types/certificados.$codigo";
@@ -48,7 +49,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       return {
         state: "revoked" as const,
         code: formatCertificateCode(row.code),
-        institutionName: row.institutionName,
+        institutionName: asOneLine(row.institutionName),
         revokedOn: formatIsoDate(todayInBrazil(row.revokedAt)),
       };
     }
@@ -97,8 +98,8 @@ function CheckResult({ result }: { result: Route.ComponentProps["loaderData"] })
   if (result.state === "revoked") {
     return (
       <Verdict tone="bad" title={`Certificado revogado em ${result.revokedOn}`}>
-        O certificado {result.code}, emitido em nome da {result.institutionName}, foi revogado pela
-        instituição e não vale mais como comprovante.
+        O certificado {result.code}, emitido em nome da instituição {result.institutionName}, foi
+        revogado pela instituição e não vale mais como comprovante.
       </Verdict>
     );
   }

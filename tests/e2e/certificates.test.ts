@@ -1,7 +1,7 @@
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { events, volunteerHours } from "~/db/schema";
+import { events, institutions, volunteerHours } from "~/db/schema";
 import { FIXTURE_PASSWORD, HttpClient, redirectTarget } from "../helpers/accounts";
 import { launchBrowser } from "../helpers/browser";
 import { type FixtureServer, startFixtureServer } from "../helpers/fixture-server";
@@ -58,6 +58,11 @@ beforeAll(async () => {
       // The institution confirmed 4 h for Ana and Bia at the mutirão; Ana's hours at the fair
       // still wait for its decision.
       beforeStart: async (db, accounts) => {
+        // Who signs for it (ADR 0067): printed on the certificates it issues from now on.
+        await db
+          .update(institutions)
+          .set({ representativeName: "Marta Oliveira", representativeRole: "Presidente" })
+          .where(eq(institutions.userId, accounts.institution.id));
         const rows = await db
           .select({ id: events.id, name: events.name, day: events.eventDate })
           .from(events)
@@ -180,9 +185,10 @@ describe("a certificate's life", () => {
       "Ana Conceição",
       INSTITUTION,
       `${cnpj.slice(0, 2)}.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/${cnpj.slice(8, 12)}-${cnpj.slice(12)}`,
-      EVENT,
+      `de “${EVENT}” na instituição ${INSTITUTION}, inscrita no CNPJ`,
       "em 14/11/2026",
       "carga horária total de 4 horas",
+      `Marta Oliveira Presidente · ${INSTITUTION}`,
       code,
     ]) {
       expect(text).toContain(expected);
@@ -201,6 +207,7 @@ describe("a certificate's life", () => {
       for (const expected of [
         "Ana Conceição",
         INSTITUTION,
+        "Assinado porMarta Oliveira, Presidente",
         EVENT,
         "Em 14/11/2026",
         "4 horas",
@@ -314,6 +321,7 @@ describe("a certificate's life", () => {
         .getByRole("heading", { name: /^Certificado revogado em \d{2}\/\d{2}\/\d{4}$/ })
         .waitFor();
       const text = await page.locator("main").textContent();
+      expect(text).toContain(`emitido em nome da instituição ${INSTITUTION}, foi revogado`);
       expect(text).not.toContain("Horas lançadas");
       expect(text).not.toContain("Ana Conceição");
     });

@@ -77,7 +77,7 @@ describe("from 'Quero fazer parte' to a sent application", () => {
     // The login page says why the person is there, and keeps the way back.
     await page.waitForURL(/\/auth\/login\?redirectTo=/);
     await page
-      .getByText(`Entre ou crie sua conta para se candidatar a ${institution.name}.`)
+      .getByText(`Entre ou crie sua conta para se candidatar à instituição ${institution.name}.`)
       .waitFor();
     await expectNoAxeViolations(page, "login with a return address");
     await bothWidths(page, "login-para-candidatura");
@@ -85,11 +85,15 @@ describe("from 'Quero fazer parte' to a sent application", () => {
 
     await page.waitForURL(/\/auth\/cadastro\?redirectTo=/);
     await waitForStep(page, "Escolha o tipo de cadastro", true);
-    await page.getByText(`Crie sua conta para se candidatar a ${institution.name}.`).waitFor();
+    await page
+      .getByText(`Crie sua conta para se candidatar à instituição ${institution.name}.`)
+      .waitFor();
     await press(page, "Próximo", true);
     await waitForStep(page, "Crie sua conta", true);
     // The notice stays on every step: the draft remembers the return address.
-    await page.getByText(`Crie sua conta para se candidatar a ${institution.name}.`).waitFor();
+    await page
+      .getByText(`Crie sua conta para se candidatar à instituição ${institution.name}.`)
+      .waitFor();
     await page.getByText("Cadastro · Etapa 2 de 3").waitFor();
     await fillCredentials(page, email, options);
     await waitForStep(page, "Conte um pouco sobre você", true);
@@ -114,7 +118,9 @@ describe("from 'Quero fazer parte' to a sent application", () => {
     await page.waitForURL(`${server.url}/app/seja-voluntario?id=${institution.id}`, {
       timeout: 30_000,
     });
-    await page.getByRole("heading", { name: `Quero fazer parte da ${institution.name}` }).waitFor();
+    await page
+      .getByRole("heading", { name: `Quero fazer parte da instituição ${institution.name}` })
+      .waitFor();
     // Already filled from the profile: one tap from sending.
     expect(await page.getByLabel("E-mail para resposta", { exact: true }).inputValue()).toBe(email);
     expect(await page.getByLabel("Telefone", { exact: true }).inputValue()).toMatch(
@@ -169,7 +175,7 @@ describe("from 'Quero fazer parte' to a sent application", () => {
     await page.goto(`${server.url}/app/seja-voluntario?id=${institution.id}`);
     await page.waitForURL(/\/auth\/login\?redirectTo=/);
     await page
-      .getByText(`Entre ou crie sua conta para se candidatar a ${institution.name}.`)
+      .getByText(`Entre ou crie sua conta para se candidatar à instituição ${institution.name}.`)
       .waitFor();
     await page.getByRole("link", { name: "Criar nova conta" }).click();
     await waitForStep(page, "Escolha o tipo de cadastro", false);

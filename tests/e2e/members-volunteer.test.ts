@@ -169,7 +169,7 @@ describe.sequential("volunteer area", () => {
       world.server.accounts.ana.email,
       `Candidatura enviada: ${institution.name}`,
     );
-    expect(receipt.text).toContain(`para a ${institution.name} foi enviada`);
+    expect(receipt.text).toContain(`para a instituição ${institution.name} foi enviada`);
     expect(receipt.text).toContain("+55 (21) 98765-4321");
   });
 
@@ -211,7 +211,7 @@ describe.sequential("volunteer area", () => {
     );
     expect(mail?.text).toContain("Olá, Ana Beatriz Souza!");
     expect(mail?.text).toContain(
-      `a ${world.server.accounts.approved.name} aceitou a sua candidatura`,
+      `a instituição ${world.server.accounts.approved.name} aceitou a sua candidatura`,
     );
   });
 

@@ -82,6 +82,8 @@ beforeAll(async () => {
     clients.approved.post("/app/atualizar-instituicao", {
       resume: P.breakout,
       about: ALL,
+      representativeName: P.svg,
+      representativeRole: P.title,
       contactEmail: "contato@teste.org.br",
       volunteeringType: "Presencial",
     }),

@@ -1,7 +1,10 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agreementPdf } from "~/agreements/agreement-pdf.server";
-import { AGREEMENT_TITLE } from "~/agreements/agreement-template";
+import { acceptanceRecord } from "~/agreements/agreement-record";
+import { AGREEMENT_TITLE, agreementBlocks, CLAUSE_HEADINGS } from "~/agreements/agreement-template";
 import {
   acceptAgreement,
   findAgreement,
@@ -12,7 +15,7 @@ import { issueMissingEventAgreements } from "~/agreements/event-agreements.serve
 import { sha256 } from "~/agreements/issue-agreement.server";
 import { decideApplication } from "~/applications/application-decisions.server";
 import type { Database } from "~/db/client.server";
-import { agreements, institutions, participations } from "~/db/schema";
+import { agreements, events, institutions, participations, users, volunteers } from "~/db/schema";
 import { isAppError } from "~/lib/app-error";
 import { cancelParticipation, joinEvent } from "~/participation/participation.server";
 import { insertInstitution } from "../helpers/admin-fixtures";
@@ -24,6 +27,7 @@ import {
   outboxTo,
 } from "../helpers/agreement-world";
 import { type TestDatabase, testDatabase } from "../helpers/database";
+import { UNPRINTABLE } from "../helpers/hostile-text";
 import { keepPage, pdfInfo, pdfPages, pdfText } from "../helpers/pdf";
 import { TEST_ORIGIN } from "../helpers/test-origin";
 
@@ -239,5 +243,196 @@ describe("a place in an event", () => {
       .values({ eventId, userId: late.id, status: "CONFIRMED", joinedAt: NOW });
     expect(await issueMissingEventAgreements(new Date("2026-12-31T12:00:00Z"))).toBe(0);
     expect(await listVolunteerAgreements(late.id)).toHaveLength(0);
+  });
+});
+
+describe("who signs for the institution", () => {
+  it("is named in the termo and its record as the profile said when issued, and stays so", async () => {
+    const signing = await insertInstitution(db, {
+      name: "Instituto Mãos que Ajudam",
+      email: "maos-que-ajudam@teste.org.br",
+      status: "APPROVED",
+    });
+    await db
+      .update(institutions)
+      .set({ representativeName: "Maria Silva", representativeRole: "Presidente" })
+      .where(eq(institutions.userId, signing));
+    const volunteer = await insertVolunteer(db, { name: "Rita Alves", birthDate: "1995-02-02" });
+    const requestId = await insertApplication(db, volunteer, signing);
+    await decideApplication({ institutionId: signing, requestId, decision: "ACCEPTED" });
+    const [issued] = await listVolunteerAgreements(volunteer.id);
+    if (!issued) throw new Error("no termo");
+    expect(issued.body).toContain("Instituto Mãos que Ajudam, inscrita no CNPJ sob o nº");
+    expect(issued.body).toContain(
+      "neste ato representada por Maria Silva, Presidente, doravante denominada INSTITUIÇÃO.",
+    );
+    expect(issued).toMatchObject({
+      representativeName: "Maria Silva",
+      representativeRole: "Presidente",
+    });
+    const accepted = await acceptAgreement({
+      id: issued.id,
+      volunteerId: volunteer.id,
+      sha256: issued.bodySha256,
+      ip: "203.0.113.9",
+      userAgent: null,
+      now: NOW,
+    });
+
+    // A new representative later changes nothing already issued: text, hash, record, PDF.
+    await db
+      .update(institutions)
+      .set({ representativeName: "João Pereira", representativeRole: "Diretor executivo" })
+      .where(eq(institutions.userId, signing));
+    const later = await findAgreement(issued.id, { volunteerId: volunteer.id });
+    expect(later?.body).toBe(issued.body);
+    expect(later?.bodySha256).toBe(issued.bodySha256);
+    expect(acceptanceRecord(later ?? accepted)[0]?.[1]).toMatch(/^Maria Silva, Presidente$/);
+    const text = (await pdfText(await agreementPdf(later ?? accepted))).replace(/\s+/g, " ");
+    expect(text).toContain("neste ato representada por Maria Silva, Presidente");
+    expect(text).toContain("Pela instituição: Maria Silva, Presidente Emitido em");
+    expect(text).not.toContain("João Pereira");
+  });
+
+  it("is left out when the institution named nobody, and the termo still issues", async () => {
+    const volunteer = await insertVolunteer(db, { name: "Téo Lima" });
+    const requestId = await insertApplication(db, volunteer, institutionId);
+    await decideApplication({ institutionId, requestId, decision: "ACCEPTED" });
+    const [issued] = await listVolunteerAgreements(volunteer.id);
+    expect(issued?.body).not.toContain("representada");
+    expect(issued?.representativeName).toBeNull();
+    expect(acceptanceRecord(issued ?? ({} as never)).map(([label]) => label)).not.toContain(
+      "Pela instituição",
+    );
+  });
+});
+
+/** Every line of a PDF's text that looks like a clause heading ("N. TITLE"). */
+function headingLines(text: string): string[] {
+  return text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => /^\d+\. [A-ZÀ-Ý()/ ]+$/u.test(line));
+}
+
+describe("a termo built from hostile stored values", () => {
+  const FORGED = "Ana\n\n10. PAGAMENTO\nA INSTITUIÇÃO pagará R$ 5.000\n- item\u0007\f\u202eX";
+
+  it("has exactly the template's clauses on the page model and in the PDF", async () => {
+    // Values as rows older than the input rules may hold them: written straight to the tables.
+    const hostile = await insertInstitution(db, {
+      name: "Instituto Hostil",
+      email: "hostil@teste.org.br",
+      status: "APPROVED",
+    });
+    await db
+      .update(institutions)
+      .set({
+        name: `Instituto ${FORGED}`.slice(0, 120),
+        street: FORGED,
+        number: "1\n\n2. PERÍODO\nforjado",
+        complement: "\u202e- item",
+        neighborhood: "Centro\u2028\u2029- item",
+        city: `Recife${FORGED}`,
+        representativeName: FORGED,
+        representativeRole: "Presidente\n\n9. ACEITAÇÃO ELETRÔNICA\nforjada",
+      })
+      .where(eq(institutions.userId, hostile));
+    const eventId = await insertEvent(db, hostile, { name: "Mutirão", places: 5 });
+    await db
+      .update(events)
+      .set({ name: "Mutirão\n\n10. PAGAMENTO", street: FORGED, complement: "\f- item" })
+      .where(eq(events.id, eventId));
+    const volunteer = await insertVolunteer(db, {
+      name: FORGED,
+      birthDate: "2009-06-01",
+      guardian: { name: `Marta ${FORGED}`, email: "marta.hostil@teste.org.br" },
+    });
+    await db.update(users).set({ name: FORGED }).where(eq(users.id, volunteer.id));
+    await db
+      .update(volunteers)
+      .set({ guardianName: `Marta ${FORGED}` })
+      .where(eq(volunteers.userId, volunteer.id));
+
+    expect(await joinEvent({ eventId, userId: volunteer.id, now: NOW })).toBe("CONFIRMED");
+    const [termo] = await listVolunteerAgreements(volunteer.id);
+    if (!termo) throw new Error("no termo");
+    expect(termo.bodySha256).toBe(sha256(termo.body));
+
+    const blocks = agreementBlocks(termo.body);
+    expect(blocks.flatMap((block) => (block.kind === "clause" ? [block.heading] : []))).toEqual([
+      ...CLAUSE_HEADINGS,
+    ]);
+    const items = blocks.flatMap((block) => (block.kind === "clause" ? block.items : []));
+    expect(items).toHaveLength(8);
+    for (const item of items) expect(item).not.toMatch(/PAGAMENTO|forjad|^item/);
+    expect(termo.body.replaceAll("\n", " ")).not.toMatch(UNPRINTABLE);
+    expect(termo.activity).toBe("Mutirão 10. PAGAMENTO");
+    expect(termo.body).toContain(
+      "VOLUNTÁRIO(A): Ana 10. PAGAMENTO A INSTITUIÇÃO pagará R$ 5.000 - item X, e-mail",
+    );
+
+    const pdf = await agreementPdf(termo);
+    const text = await pdfText(pdf);
+    expect(headingLines(text)).toEqual([...CLAUSE_HEADINGS]);
+    for (const line of text.split("\n")) {
+      expect(line.replace(/^\f/, "")).not.toMatch(UNPRINTABLE);
+      expect(line.trim()).not.toMatch(/^- /);
+    }
+    const pages = await pdfPages(pdf);
+    for (const [index, page] of pages.entries()) {
+      await keepPage(`a-termo-hostil-${database.kind}-${index + 1}`, page);
+    }
+  });
+});
+
+describe("a termo issued under an older template version", () => {
+  it("renders and verifies unchanged, and can still be accepted with its hash", async () => {
+    const old = readFileSync(
+      path.join(import.meta.dirname, "../unit/agreements/termo-2026-11.1.txt"),
+      "utf8",
+    );
+    const volunteer = await insertVolunteer(db, { name: "Ana Lúcia" });
+    const requestId = await insertApplication(db, volunteer, institutionId);
+    const [row] = await db
+      .insert(agreements)
+      .values({
+        volunteerId: volunteer.id,
+        institutionId,
+        kind: "APPLICATION",
+        requestId,
+        activity: "Voluntariado contínuo",
+        templateVersion: "2026-11.1",
+        body: old,
+        bodySha256: sha256(old),
+        guardianRequired: false,
+        createdAt: new Date("2026-11-27T12:00:00Z"),
+      })
+      .returning({ id: agreements.id });
+    if (!row) throw new Error("no row");
+    const stored = await findAgreement(row.id, { volunteerId: volunteer.id });
+    expect(stored?.body).toBe(old);
+    expect(stored?.bodySha256).toBe(
+      "cd07b1d76c1f0515f90bc8ab1742b21f39f3ea6112d8733cb25aceda3dee265a",
+    );
+    expect(stored?.templateVersion).toBe("2026-11.1");
+    const accepted = await acceptAgreement({
+      id: row.id,
+      volunteerId: volunteer.id,
+      sha256: "cd07b1d76c1f0515f90bc8ab1742b21f39f3ea6112d8733cb25aceda3dee265a",
+      ip: "203.0.113.20",
+      userAgent: null,
+      now: NOW,
+    });
+    expect(accepted.status).toBe("ACCEPTED");
+    expect(accepted.body).toBe(old);
+    // The PDF prints every line of the old text as it was (the old clause 5 and consent wording).
+    const text = (await pdfText(await agreementPdf(accepted))).replace(/\s+/g, " ");
+    for (const line of old.split("\n").filter(Boolean)) {
+      expect(text).toContain(line.startsWith("- ") ? line.slice(2) : line);
+    }
+    expect(text).toContain("antes de realizadas");
+    expect(text).toContain("que consente com este termo");
+    expect(headingLines(await pdfText(await agreementPdf(accepted)))).toEqual([...CLAUSE_HEADINGS]);
   });
 });

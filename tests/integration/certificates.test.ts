@@ -6,6 +6,7 @@ import { deleteVolunteerAccount } from "~/admin/accounts.server";
 import { formatCertificateCode } from "~/certificates/certificate-code";
 import { certificateOptionsOf } from "~/certificates/certificate-options.server";
 import { certificatePdf, verificationUrl } from "~/certificates/certificate-pdf.server";
+import { certificateFacts } from "~/certificates/certificate-view";
 import {
   certificatesOfInstitution,
   issueCertificate,
@@ -19,6 +20,7 @@ import {
   certificateHolders,
   certificates,
   events,
+  institutions,
   users,
   volunteerHours,
   volunteerRequests,
@@ -27,6 +29,7 @@ import { ongoingActivity } from "~/hours/confirmed-hours.server";
 import { isAppError } from "~/lib/app-error";
 import { insertInstitution } from "../helpers/admin-fixtures";
 import { type TestDatabase, testDatabase } from "../helpers/database";
+import { UNPRINTABLE } from "../helpers/hostile-text";
 import { keepPage, pdfInfo, pdfPages, pdfText, readQr } from "../helpers/pdf";
 
 /**
@@ -476,5 +479,131 @@ describe("the holder's data", () => {
     const found = await lookUpCertificate(certificate.code, "203.0.113.98");
     expect(found).toMatchObject({ volunteerId: null, volunteerName: null, revokedAt: null });
     expect(found?.totalMinutes).toBe(60);
+  });
+});
+
+describe("who signs a certificate", () => {
+  it("is the representative the profile named when issued, on the paper and the public check", async () => {
+    const signing = await insertInstitution(db, {
+      name: "Instituto Mãos que Ajudam",
+      email: "maos.cert@teste.org.br",
+      status: "APPROVED",
+      cnpj: "22333444000190",
+    });
+    await db
+      .update(institutions)
+      .set({ representativeName: "Maria Silva", representativeRole: "Presidente" })
+      .where(eq(institutions.userId, signing));
+    const holder = await person("Caio Mendes", "caio.cert@teste.org.br");
+    const day = await event("Oficina de leitura", "2026-11-07", signing);
+    await hours({
+      eventId: day,
+      workedOn: "2026-11-07",
+      minutes: 180,
+      status: "CONFIRMED",
+      volunteer: holder,
+      institution: signing,
+    });
+    const { certificate } = await issueCertificate({
+      volunteerId: holder,
+      target: { scope: "EVENT", id: day },
+      issuer: asVolunteer(holder),
+      now: NOW,
+    });
+    expect(certificate).toMatchObject({
+      representativeName: "Maria Silva",
+      representativeRole: "Presidente",
+    });
+    // A new representative later: the certificate keeps the one it was issued with.
+    await db
+      .update(institutions)
+      .set({ representativeName: "João Pereira", representativeRole: "Diretor executivo" })
+      .where(eq(institutions.userId, signing));
+    const found = await lookUpCertificate(certificate.code, "203.0.113.50");
+    if (!found) throw new Error("not found");
+    expect(certificateFacts(found).signatory).toBe("Maria Silva, Presidente");
+    const pdf = await certificatePdf(found, SITE);
+    const text = (await pdfText(pdf)).replace(/\s+/g, " ");
+    expect(text).toContain(
+      "participou como voluntário(a) de “Oficina de leitura” na instituição Instituto Mãos que Ajudam, inscrita no CNPJ 22.333.444/0001-90",
+    );
+    expect(text).toContain("Maria Silva Presidente · Instituto Mãos que Ajudam");
+    expect(text).not.toContain("João Pereira");
+    const [page] = await pdfPages(pdf, 100);
+    if (page) await keepPage(`c/certificado-representante-${database.kind}`, page);
+  });
+
+  it("is the institution's name alone when it named nobody, as before", async () => {
+    const { certificate } = await issueCertificate({
+      volunteerId,
+      target: { scope: "EVENT", id: eventId },
+      issuer: asVolunteer(volunteerId),
+      now: NOW,
+    });
+    expect(certificate.representativeName).toBeNull();
+    expect(certificateFacts(certificate).signatory).toBeNull();
+    const text = (await pdfText(await certificatePdf(certificate, SITE))).replace(/\s+/g, " ");
+    expect(text).toContain("na instituição Associação Mãos à Obra, inscrita");
+  });
+});
+
+describe("a certificate from hostile stored values", () => {
+  it("prints every value inline: no control, line break or bidi override, one sentence", async () => {
+    const FORGED = "Ana\n\n10. PAGAMENTO\n- item\u0007\f\u202eX";
+    const hostile = await insertInstitution(db, {
+      name: "Instituto Hostil",
+      email: "hostil.cert@teste.org.br",
+      status: "APPROVED",
+      cnpj: "33444555000101",
+    });
+    await db
+      .update(institutions)
+      .set({
+        name: `Instituto ${FORGED}`,
+        city: `Recife${FORGED}`,
+        representativeName: FORGED,
+        representativeRole: `Presidente${FORGED}`,
+      })
+      .where(eq(institutions.userId, hostile));
+    const holder = await person(FORGED, "hostil.holder@teste.org.br");
+    const day = await event("Mutirão", "2026-11-06", hostile);
+    await db
+      .update(events)
+      .set({ name: `Mutirão${FORGED}` })
+      .where(eq(events.id, day));
+    await hours({
+      eventId: day,
+      workedOn: "2026-11-06",
+      minutes: 120,
+      status: "CONFIRMED",
+      volunteer: holder,
+      institution: hostile,
+    });
+    const { certificate } = await issueCertificate({
+      volunteerId: holder,
+      target: { scope: "EVENT", id: day },
+      issuer: asVolunteer(holder),
+      now: NOW,
+    });
+    // The snapshot holds the texts as printed.
+    const snapshot = [
+      certificate.volunteerName,
+      certificate.institutionName,
+      certificate.issuedPlace,
+      certificate.activity,
+      certificate.representativeName,
+      certificate.representativeRole,
+      ...certificate.hours.map((row) => row.activity),
+    ].join(" ");
+    expect(snapshot).not.toMatch(UNPRINTABLE);
+    expect(Object.values(certificateFacts(certificate)).join(" ")).not.toMatch(UNPRINTABLE);
+    const text = await pdfText(await certificatePdf(certificate, SITE));
+    for (const line of text.split("\n")) {
+      expect(line.replace(/^\f/, "")).not.toMatch(UNPRINTABLE);
+      expect(line.trim()).not.toMatch(/^(- |10\. PAGAMENTO$)/);
+    }
+    expect(text.replace(/\s+/g, " ")).toContain(
+      "Certificamos que Ana 10. PAGAMENTO - item X participou como voluntário(a) de “MutirãoAna 10. PAGAMENTO - item X” na instituição Instituto Ana 10. PAGAMENTO - item X, inscrita",
+    );
   });
 });

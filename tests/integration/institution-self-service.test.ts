@@ -21,7 +21,10 @@ import {
   type InstitutionProfileInput,
   updateInstitutionProfile,
 } from "~/institutions/institution-profile.server";
-import { institutionProfileEditSchema } from "~/institutions/institution-profile-schema";
+import {
+  institutionProfileEditSchema,
+  REPRESENTATIVE_MESSAGES,
+} from "~/institutions/institution-profile-schema";
 import {
   findApprovedInstitution,
   findInstitutionPreview,
@@ -502,5 +505,88 @@ describe("approved events: corrected and rescheduled", () => {
     await expect(
       updateEvent(institutionId, row.id, { ...inputOf(row), cover: await jpeg("cover") }),
     ).rejects.toMatchObject({ code: "conflict" });
+  });
+});
+
+describe("who signs for the institution (issue 39, ADR 0067)", () => {
+  let id = "";
+  beforeAll(async () => {
+    id = await institution("Instituto Mãos que Ajudam", "APPROVED");
+  });
+
+  /** The edit form as posted: the saved record with `changes`, through the form's schema. */
+  async function posted(changes: Record<string, string>) {
+    const form = new FormData();
+    const values = { ...(await getInstitutionProfile(id)).values, ...changes };
+    for (const [name, value] of Object.entries(values)) form.set(name, value);
+    return validateForm(
+      institutionProfileEditSchema({ previewImage: true, landingImage: true }),
+      form,
+    );
+  }
+
+  async function save(changes: Record<string, string>) {
+    const parsed = await posted(changes);
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const { previewImage: _, landingImage: __, ...texts } = parsed.data;
+    return updateInstitutionProfile(id, {
+      ...texts,
+      profileImage: KEEP_SAVED_IMAGE,
+      coverImage: KEEP_SAVED_IMAGE,
+    });
+  }
+
+  it("is optional: a record without it saves as before", async () => {
+    expect((await getInstitutionProfile(id)).values).toMatchObject({
+      representativeName: "",
+      representativeRole: "",
+    });
+    const parsed = await posted({});
+    expect(parsed.ok).toBe(true);
+  });
+
+  it("asks for both name and role, naming the one missing", async () => {
+    expect(await posted({ representativeName: "Maria Silva" })).toEqual({
+      ok: false,
+      error: { field: "representativeRole", message: REPRESENTATIVE_MESSAGES.roleMissing },
+    });
+    expect(await posted({ representativeRole: "Presidente" })).toEqual({
+      ok: false,
+      error: { field: "representativeName", message: REPRESENTATIVE_MESSAGES.nameMissing },
+    });
+    expect(
+      await posted({ representativeName: "M".repeat(51), representativeRole: "Presidente" }),
+    ).toMatchObject({ ok: false, error: { message: REPRESENTATIVE_MESSAGES.nameTooLong } });
+    expect(
+      await posted({ representativeName: "Maria Silva", representativeRole: "P".repeat(51) }),
+    ).toMatchObject({ ok: false, error: { message: REPRESENTATIVE_MESSAGES.roleTooLong } });
+    expect((await rowOf(id)).representativeName).toBeNull();
+  });
+
+  it("saves name and role, listed in the audit trail, and clears both when both are emptied", async () => {
+    const outcome = await save({
+      representativeName: " Maria Silva ",
+      representativeRole: "Presidente",
+    });
+    expect(outcome.changes).toEqual([
+      { field: "Quem assina pela instituição", before: "", after: "Maria Silva" },
+      { field: "Cargo de quem assina", before: "", after: "Presidente" },
+    ]);
+    expect(await rowOf(id)).toMatchObject({
+      representativeName: "Maria Silva",
+      representativeRole: "Presidente",
+    });
+    expect((await trailOf(id)).at(-1)?.details).toMatchObject({ changes: outcome.changes });
+    await save({ representativeName: "", representativeRole: "" });
+    expect(await rowOf(id)).toMatchObject({ representativeName: null, representativeRole: null });
+  });
+
+  it("is both or neither in the database too", async () => {
+    await expect(
+      db
+        .update(institutions)
+        .set({ representativeName: "Só o nome" })
+        .where(eq(institutions.userId, id)),
+    ).rejects.toThrow();
   });
 });

@@ -259,9 +259,24 @@ describe("demo seed", () => {
       { past: true, accepted: true, minutes: 240 },
       { past: false, accepted: false, minutes: null },
     ]);
-    const [certificate] = await rows<{ total_minutes: number; revoked_at: Date | null }>(sql`
-      select total_minutes, revoked_at from certificates where volunteer_id = ${volunteerId}`);
-    expect(certificate).toEqual({ total_minutes: 240, revoked_at: null });
+    const [certificate] = await rows<{
+      total_minutes: number;
+      revoked_at: Date | null;
+      signed: boolean;
+    }>(sql`
+      select total_minutes, revoked_at, representative_name is not null as signed
+      from certificates where volunteer_id = ${volunteerId}`);
+    expect(certificate).toEqual({ total_minutes: 240, revoked_at: null, signed: true });
+    // Every demo institution names who signs its termos and certificates (ADR 0067), and the
+    // example volunteer's termos carry them.
+    expect(
+      await count(sql`select count(*) as n from institutions where representative_name is null`),
+    ).toBe(0);
+    expect(
+      await count(sql`select count(*) as n from agreements a
+        join participations p on p.id = a.participation_id
+        where p.user_id = ${volunteerId} and a.representative_name is null`),
+    ).toBe(0);
     // Others take part beside them, each place with its termo, each past one with its hours.
     expect(await count(sql`select count(*) as n from participations`)).toBeGreaterThan(3);
     expect(await issueMissingEventAgreements()).toBe(0);

@@ -6,6 +6,7 @@ export function CertificateFactList({ facts }: { facts: CertificateFacts }) {
     ["Voluntário(a)", facts.volunteerName ?? "Nome removido: a pessoa excluiu a própria conta"],
     ["Instituição", facts.institutionName],
     ["CNPJ", facts.cnpj],
+    ...(facts.signatory ? [["Assinado por", facts.signatory] as [string, string]] : []),
     ["Atividade", facts.activity],
     ["Período", facts.period],
     ["Carga horária", facts.hours],

@@ -55,7 +55,7 @@ export function AcceptanceRecord({ rows }: { rows: ReadonlyArray<readonly [strin
       {rows.map(([label, value]) => (
         <div key={`${label}-${value}`} className="contents">
           <dt className="font-semibold text-ink">{label}</dt>
-          <dd className="mb-2 break-all text-ink-muted sm:mb-0">{value}</dd>
+          <dd className="mb-2 text-ink-muted [overflow-wrap:anywhere] sm:mb-0">{value}</dd>
         </div>
       ))}
     </dl>

@@ -3,7 +3,7 @@ import { BuildingIcon } from "~/components/ui/icons";
 import { PhoneField } from "~/components/ui/phone-field";
 import { AddressFields } from "./address-fields";
 import { InstitutionCausesField } from "./institution-causes-field";
-import { InstitutionNameField, ResponsibleField } from "./institution-fields";
+import { InstitutionNameField, RepresentativeFields, ResponsibleField } from "./institution-fields";
 import type { ErrorFor } from "./member-form";
 import { InstitutionProfileFields } from "./profile-fields";
 
@@ -59,6 +59,7 @@ export function InstitutionRecordFields({
         />
         <ResponsibleField values={values} errorFor={errorFor} />
         <PhoneField name="phone" defaultValue={values.phone} error={errorFor("phone")} />
+        <RepresentativeFields values={values} errorFor={errorFor} />
       </fieldset>
       <fieldset className="flex min-w-0 flex-col gap-4">
         <legend className={legend}>Endereço</legend>

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { onDemand } from "~/lib/on-demand.server";
+import { asOneLine } from "~/lib/plain-text";
 import { projectRoot } from "~/lib/project-root.server";
 
 /**
@@ -7,6 +8,9 @@ import { projectRoot } from "~/lib/project-root.server";
  * and wraps the text, DejaVu fonts are embedded (subset) so every accent of pt-BR renders in any
  * reader, and QR codes are drawn as vector squares, sharp at any zoom. Callers describe content
  * through PdfWriter; page breaks, margins and the footer on every page are handled here.
+ * Every text drawn goes through `asOneLine` first: a control character, a line break or a bidi
+ * override in a value never reaches the page (pdfkit would break the line at a newline and
+ * draw the rest of the text reversed after an RLO); a new line is a new call.
  * pdfkit and qrcode load at the first document (ADR 0041): most processes never issue one.
  */
 
@@ -50,8 +54,8 @@ export interface PdfWriter {
   fields(rows: ReadonlyArray<readonly [label: string, value: string]>): void;
   /** A numbered or bulleted clause list. */
   list(items: readonly string[], options?: { numbered?: boolean }): void;
-  /** A line to sign over, with the name and role printed under it. */
-  signature(name: string, role: string): void;
+  /** A line to sign over, with the name and role printed under it, and an optional note. */
+  signature(name: string, role: string, note?: string): void;
   /** A QR code of `text` at the left, `caption` lines beside it. */
   qr(text: string, caption: readonly string[]): Promise<void>;
   space(lines?: number): void;
@@ -72,11 +76,11 @@ export async function renderPdf(
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
     bufferPages: true,
     info: {
-      Title: metadata.title,
-      Author: metadata.author,
-      Subject: metadata.subject ?? metadata.title,
-      Creator: metadata.author,
-      Producer: metadata.author,
+      Title: asOneLine(metadata.title),
+      Author: asOneLine(metadata.author),
+      Subject: asOneLine(metadata.subject ?? metadata.title),
+      Creator: asOneLine(metadata.author),
+      Producer: asOneLine(metadata.author),
       CreationDate: metadata.createdAt,
       ModDate: metadata.createdAt,
     },
@@ -98,38 +102,45 @@ export async function renderPdf(
 
   const writer: PdfWriter = {
     title(text) {
-      doc.font("sansBold").fontSize(18).fillColor(INK).text(text, { align: "center" });
+      doc.font("sansBold").fontSize(18).fillColor(INK).text(asOneLine(text), { align: "center" });
       doc.moveDown(0.3);
     },
     subtitle(text) {
-      doc.font("sans").fontSize(11).fillColor(MUTED).text(text, { align: "center" });
+      doc.font("sans").fontSize(11).fillColor(MUTED).text(asOneLine(text), { align: "center" });
       doc.moveDown(0.8);
     },
     heading(text) {
       doc.moveDown(0.6);
-      doc.font("sansBold").fontSize(12).fillColor(INK).text(text);
+      doc.font("sansBold").fontSize(12).fillColor(INK).text(asOneLine(text));
       doc.moveDown(0.3);
     },
     paragraph(text, options = {}) {
-      body(options.size).text(text, { align: options.align ?? "justify", lineGap: 2 });
+      body(options.size).text(asOneLine(text), {
+        align: options.align ?? "justify",
+        lineGap: 2,
+      });
       doc.moveDown(0.5);
     },
     fields(rows) {
       for (const [label, value] of rows) {
-        doc.font("sansBold").fontSize(10).fillColor(INK).text(`${label}: `, { continued: true });
-        doc.font("serif").fontSize(11).text(value, { lineGap: 1 });
+        doc
+          .font("sansBold")
+          .fontSize(10)
+          .fillColor(INK)
+          .text(`${asOneLine(label)}: `, { continued: true });
+        doc.font("serif").fontSize(11).text(asOneLine(value), { lineGap: 1 });
       }
       doc.moveDown(0.5);
     },
     list(items, options = {}) {
       items.forEach((item, index) => {
         const mark = options.numbered ? `${index + 1}. ` : "• ";
-        body().text(`${mark}${item}`, { align: "justify", indent: 0, lineGap: 2 });
+        body().text(`${mark}${asOneLine(item)}`, { align: "justify", indent: 0, lineGap: 2 });
         doc.moveDown(0.3);
       });
       doc.moveDown(0.3);
     },
-    signature(name, role) {
+    signature(name, role, note) {
       doc.moveDown(2.2);
       if (doc.y > doc.page.height - MARGIN - 60) doc.addPage();
       const lineWidth = Math.min(260, width);
@@ -141,8 +152,9 @@ export async function renderPdf(
         .strokeColor(RULE)
         .stroke();
       doc.moveDown(0.3);
-      doc.font("sans").fontSize(10).fillColor(INK).text(name, { align: "center" });
-      doc.font("sans").fontSize(9).fillColor(MUTED).text(role, { align: "center" });
+      doc.font("sans").fontSize(10).fillColor(INK).text(asOneLine(name), { align: "center" });
+      doc.font("sans").fontSize(9).fillColor(MUTED).text(asOneLine(role), { align: "center" });
+      if (note) doc.fontSize(8).text(asOneLine(note), { align: "center" });
     },
     async qr(text, caption) {
       const size = 96;
@@ -153,7 +165,7 @@ export async function renderPdf(
       doc.font("sans").fontSize(9).fillColor(MUTED);
       let y = top + 8;
       for (const line of caption) {
-        doc.text(line, captionX, y, { width: width - size - 16 });
+        doc.text(asOneLine(line), captionX, y, { width: width - size - 16 });
         y = doc.y + 2;
       }
       doc.x = MARGIN;
@@ -163,7 +175,7 @@ export async function renderPdf(
       doc.moveDown(lines);
     },
     footer(text) {
-      footerText = text;
+      footerText = asOneLine(text);
     },
   };
 

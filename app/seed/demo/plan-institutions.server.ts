@@ -8,7 +8,7 @@ import {
   ORIGIN_TEMPLATES,
   VOLUNTEERING_TEMPLATES,
 } from "../content/institution-texts.server";
-import { randomPerson } from "../content/people.server";
+import { type Person, randomPerson } from "../content/people.server";
 import {
   cityPhrases,
   DEMO_STATES,
@@ -109,7 +109,7 @@ export function planInstitutions(random: Random, now: Date): PlannedInstitution[
       cause: cause.key,
       status,
       cnpj,
-      responsible: randomPerson(random).fullName,
+      ...responsibleAndRepresentative(randomPerson(random), name),
       contactEmail: contactEmailFor(name),
       summary: random.pick(cause.summaries),
       about,
@@ -124,4 +124,27 @@ export function planInstitutions(random: Random, now: Date): PlannedInstitution[
       coverVariant: random.int(0, 1),
     };
   });
+}
+
+/** Roles of who signs for an ONG, as its statute names them (feminine, masculine). */
+const REPRESENTATIVE_ROLES = [
+  ["Presidente", "Presidente"],
+  ["Diretora executiva", "Diretor executivo"],
+  ["Coordenadora geral", "Coordenador geral"],
+] as const;
+
+/**
+ * The person responsible for the record also signs its documents (ADR 0067), with a role taken
+ * from the institution's name rather than a new random draw: the demo plan's later picks stay
+ * as they were.
+ */
+function responsibleAndRepresentative(person: Person, institutionName: string) {
+  const [feminine, masculine] =
+    REPRESENTATIVE_ROLES[institutionName.length % REPRESENTATIVE_ROLES.length] ??
+    REPRESENTATIVE_ROLES[0];
+  return {
+    responsible: person.fullName,
+    representativeName: person.fullName,
+    representativeRole: person.feminine ? feminine : masculine,
+  };
 }

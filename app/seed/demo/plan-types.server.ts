@@ -17,6 +17,9 @@ export interface PlannedInstitution {
   status: ReviewStatus;
   cnpj: string;
   responsible: string;
+  /** Who signs termos and certificates for it, and their role (ADR 0067). */
+  representativeName: string;
+  representativeRole: string;
   contactEmail: string;
   summary: string;
   about: string;

@@ -107,6 +107,8 @@ export async function writeDemo(
     name: institution.name,
     cnpj: institution.cnpj,
     responsible: institution.responsible,
+    representativeName: institution.representativeName,
+    representativeRole: institution.representativeRole,
     contactEmail: institution.contactEmail,
     summary: institution.summary,
     about: institution.about,

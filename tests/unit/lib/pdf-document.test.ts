@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderPdf } from "~/lib/pdf/pdf-document.server";
+import { UNPRINTABLE } from "../../helpers/hostile-text";
 import { keepPage, pdfInfo, pdfPages, pdfText, readQr } from "../../helpers/pdf";
 
 /**
@@ -60,5 +61,34 @@ describe("renderPdf", () => {
     const text = await pdfText(pdf);
     expect(text).toContain("Parágrafo 80:");
     expect(text).toContain(`Rodapé — página ${info.pages} de ${info.pages}`);
+  });
+
+  it("never draws a control, a line break or a bidi override it is given", async () => {
+    const hostile = "Ana\n\n10. PAGAMENTO\u0007\f\u202eoãçA\u202c\u2066x\u2069\u2028- item";
+    const pdf = await renderPdf(
+      { title: `Título ${hostile}`, author: "Conecta Voluntário", createdAt: new Date(0) },
+      async (doc) => {
+        doc.title(hostile);
+        doc.subtitle(hostile);
+        doc.heading(hostile);
+        doc.paragraph(`Certificamos que ${hostile} participou.`);
+        doc.fields([[hostile, hostile]]);
+        doc.list([hostile]);
+        doc.signature(hostile, hostile, hostile);
+        await doc.qr("https://exemplo.org/x", [hostile]);
+        doc.footer(hostile);
+      },
+    );
+    const text = await pdfText(pdf);
+    // pdftotext ends lines with "\n" and pages with "\f": none of either came from the values.
+    const lines = text.split("\n").map((line) => line.replace(/^\f/, ""));
+    for (const line of lines) expect(line).not.toMatch(UNPRINTABLE);
+    // Each value stays one run of text: the forged heading is never a line of its own, and
+    // the reversed word reads in the order it was typed.
+    expect(lines).not.toContain("10. PAGAMENTO");
+    expect(lines).not.toContain("- item");
+    expect(text).toContain("Certificamos que Ana 10. PAGAMENTO oãçAx - item participou.");
+    const info = await pdfInfo(pdf);
+    expect(info.pages).toBe(1);
   });
 });
