@@ -692,7 +692,11 @@ export const emailOutbox = pgTable(
     lastError: text("last_error"),
     createdAt: createdAt(),
   },
-  (t) => [index("email_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+  (t) => [
+    index("email_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
+    // Housekeeping empties sent bodies after a while (ADR 0072): only rows still holding one.
+    index("email_outbox_sent_body_idx").on(t.sentAt).where(sql`${t.text} <> ''`),
+  ],
 );
 
 export const auditLog = pgTable(

@@ -1,0 +1,1 @@
+CREATE INDEX "email_outbox_sent_body_idx" ON "email_outbox" USING btree ("sent_at") WHERE "email_outbox"."text_body" <> '';
