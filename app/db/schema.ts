@@ -715,6 +715,8 @@ export const auditLog = pgTable(
     // The audit section's filters: by who acted and by action, newest first.
     index("audit_log_actor_at_idx").on(t.actorId, t.at),
     index("audit_log_action_at_idx").on(t.action, t.at),
+    // One record's history, newest first: who decided it already (app/admin/decided-already).
+    index("audit_log_target_at_idx").on(t.targetId, t.at),
   ],
 );
 
