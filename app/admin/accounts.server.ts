@@ -4,6 +4,7 @@ import { db } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { AppError } from "~/lib/app-error";
 import { recordAudit } from "./audit.server";
+import { decidedConflict } from "./decided-already.server";
 
 /**
  * Removing an account (docs/design.md 7.4). Deleting the users row cascades (app/db/schema.ts) to the
@@ -32,7 +33,9 @@ async function deleteAccount(
       .delete(users)
       .where(and(eq(users.id, userId), eq(users.profile, profile), eq(users.role, "USER")))
       .returning({ name: users.name });
-    if (!row) throw new AppError("not-found", DELETE_MESSAGES[kind].failed);
+    if (!row) {
+      throw await decidedConflict(tx, kind, userId, DELETE_MESSAGES[kind].failed, "not-found");
+    }
     await recordAudit(tx, {
       actorId: adminId,
       action: profile === "VOLUNTEER" ? "volunteer.delete" : "institution.delete",

@@ -103,6 +103,7 @@ const TARGET_TYPE_LABELS: Record<string, string> = {
   setting: "Configuração",
   settings: "Configuração",
   certificate: "Certificado",
+  application: "Candidatura",
 };
 
 export const targetTypeLabel = (type: string) => TARGET_TYPE_LABELS[type] ?? type;

@@ -13,7 +13,14 @@ export async function recordAudit(
     /** Null when the person acted on their own account (details.by = "self"). */
     actorId: string | null;
     action: AuditAction;
-    targetType: "institution" | "event" | "volunteer" | "user" | "setting" | "certificate";
+    targetType:
+      | "institution"
+      | "event"
+      | "volunteer"
+      | "user"
+      | "setting"
+      | "certificate"
+      | "application";
     targetId: string;
     details?: Record<string, unknown>;
   },

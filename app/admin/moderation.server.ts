@@ -6,11 +6,13 @@ import { enqueueEmail } from "~/email/outbox.server";
 import { eventReviewEmail, institutionReviewEmail } from "~/email/templates.server";
 import { AppError } from "~/lib/app-error";
 import { recordAudit } from "./audit.server";
+import { decidedConflict } from "./decided-already.server";
 
 /**
  * Review decisions. Each one changes the status, queues the e-mail to the institution and writes
  * the audit entry in one transaction: either all three happen or none. The status condition in
- * the update makes a second click (or a stale page) a visible error instead of a silent rewrite.
+ * the update makes a second click (or a stale page) a visible error instead of a silent rewrite,
+ * and the error says who decided first and when (decided-already.server.ts).
  */
 
 export const STATUS_MESSAGES = {
@@ -46,7 +48,14 @@ export async function reviewInstitution(
       })
       .where(and(eq(institutions.userId, input.institutionId), eq(institutions.status, "PENDING")))
       .returning({ name: institutions.name });
-    if (!row) throw new AppError("conflict", STATUS_MESSAGES.institution);
+    if (!row) {
+      throw await decidedConflict(
+        tx,
+        "institution",
+        input.institutionId,
+        STATUS_MESSAGES.institution,
+      );
+    }
     const [account] = await tx
       .select({ email: users.email })
       .from(users)
@@ -85,7 +94,7 @@ export async function reviewEvent(
       .set({ status, reviewedAt, reviewedBy: input.adminId, reviewReason: reason })
       .where(and(eq(events.id, input.eventId), eq(events.status, "PENDING")))
       .returning({ name: events.name, institutionId: events.institutionId });
-    if (!row) throw new AppError("conflict", STATUS_MESSAGES.event);
+    if (!row) throw await decidedConflict(tx, "event", input.eventId, STATUS_MESSAGES.event);
     const [owner] = await tx
       .select({ email: users.email, name: institutions.name })
       .from(institutions)
@@ -122,7 +131,7 @@ export async function deleteEvent(input: { adminId: string; eventId: string }): 
       .set({ status: "DELETED", reviewedAt: new Date(), reviewedBy: input.adminId })
       .where(and(eq(events.id, input.eventId), inArray(events.status, ["APPROVED", "REJECTED"])))
       .returning({ name: events.name });
-    if (!row) throw new AppError("conflict", STATUS_MESSAGES.event);
+    if (!row) throw await decidedConflict(tx, "event", input.eventId, STATUS_MESSAGES.event);
     await recordAudit(tx, {
       actorId: input.adminId,
       action: "event.delete",
@@ -158,7 +167,14 @@ export async function reopenInstitution(input: {
         ),
       )
       .returning({ name: institutions.name });
-    if (!row || !before) throw new AppError("conflict", STATUS_MESSAGES.institution);
+    if (!row || !before) {
+      throw await decidedConflict(
+        tx,
+        "institution",
+        input.institutionId,
+        STATUS_MESSAGES.institution,
+      );
+    }
     await recordAudit(tx, {
       actorId: input.adminId,
       action: "institution.reopen",
@@ -182,7 +198,9 @@ export async function reopenEvent(input: { adminId: string; eventId: string }): 
       .set({ status: "PENDING", reviewedAt: new Date(), reviewedBy: input.adminId })
       .where(and(eq(events.id, input.eventId), inArray(events.status, ["APPROVED", "REJECTED"])))
       .returning({ name: events.name });
-    if (!row || !before) throw new AppError("conflict", STATUS_MESSAGES.event);
+    if (!row || !before) {
+      throw await decidedConflict(tx, "event", input.eventId, STATUS_MESSAGES.event);
+    }
     await recordAudit(tx, {
       actorId: input.adminId,
       action: "event.reopen",

@@ -4,8 +4,8 @@ import { db, type Transaction } from "~/db/client.server";
 import { institutions, users } from "~/db/schema";
 import { enqueueEmail } from "~/email/outbox.server";
 import { proposedNameReviewEmail } from "~/email/templates.server";
-import { AppError } from "~/lib/app-error";
 import { recordAudit } from "./audit.server";
+import { decidedConflict } from "./decided-already.server";
 
 /**
  * The admins' decision on the new name an approved institution asked for (issue 14: the name is
@@ -35,7 +35,9 @@ async function lockPendingName(tx: Transaction, institutionId: string) {
     .innerJoin(users, eq(users.id, institutions.userId))
     .where(eq(institutions.userId, institutionId))
     .for("update", { of: institutions });
-  if (!row?.proposedName) throw new AppError("conflict", PROPOSED_NAME_MESSAGES.noneWaiting);
+  if (!row?.proposedName) {
+    throw await decidedConflict(tx, "name", institutionId, PROPOSED_NAME_MESSAGES.noneWaiting);
+  }
   return { ...row, proposedName: row.proposedName };
 }
 

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { recordAudit } from "~/admin/audit.server";
 import { issueApplicationAgreement } from "~/agreements/issue-agreement.server";
 import { env } from "~/config/env.server";
 import { db } from "~/db/client.server";
@@ -19,8 +20,8 @@ export const DECISION_MESSAGES = {
 
 /**
  * An institution answers one of ITS pending applications (the institution id is in every
- * WHERE). The status change and the e-mail to the volunteer's reply address are written in one
- * transaction; repeating the same answer (a double click, a replayed post) changes nothing and
+ * WHERE). The status change, its audit entry and the e-mail to the volunteer's reply address are
+ * written in one transaction; repeating the same answer (a double click, a replayed post) changes nothing and
  * queues nothing. Returns whether this call made the change.
  */
 export async function decideApplication(input: {
@@ -62,6 +63,17 @@ export async function decideApplication(input: {
       .where(eq(users.id, changed.volunteerId));
     if (!names) throw new Error("application decided without volunteer or institution");
     const accepted = input.decision === "ACCEPTED";
+    await recordAudit(tx, {
+      actorId: input.institutionId,
+      action: accepted ? "application.accept" : "application.decline",
+      targetType: "application",
+      targetId: input.requestId,
+      details: {
+        name: names.volunteerName,
+        volunteerId: changed.volunteerId,
+        status: input.decision,
+      },
+    });
     // Lei 9.608 art. 2: an accepted application is served under a termo de adesão (ADR 0049).
     if (accepted) await issueApplicationAgreement(tx, input.requestId);
     const path = accepted ? "/app/voluntario" : "/instituicoes";

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { type AnyColumn, desc, eq, sql } from "drizzle-orm";
 import { formatDayInBrazil } from "~/applications/application-dates";
 import type { VolunteerRequestStatus } from "~/config/constants";
 import { db } from "~/db/client.server";
@@ -22,11 +22,16 @@ export interface SentApplication extends ListedApplication {
 
 export interface ReceivedApplication extends ListedApplication {
   volunteerName: string;
-  replyEmail: string;
-  /** Digits with the country code, e.g. 5511987654321. */
-  phone: string;
+  /** Null once the institution declined: it no longer needs to reach the person (ADR 0072). */
+  replyEmail: string | null;
+  /** Digits with the country code, e.g. 5511987654321; null once declined. */
+  phone: string | null;
   message: string;
 }
+
+/** A declined application's contact never leaves the database (ADR 0072). */
+const unlessDeclined = (column: AnyColumn) =>
+  sql<string | null>`case when ${volunteerRequests.status} <> 'DECLINED' then ${column} end`;
 
 function listed<T extends { createdAt: Date; status: string }>({ createdAt, status, ...row }: T) {
   return {
@@ -67,8 +72,8 @@ export async function listReceivedApplications(
     .select({
       id: volunteerRequests.id,
       volunteerName: users.name,
-      replyEmail: volunteerRequests.replyEmail,
-      phone: volunteerRequests.phone,
+      replyEmail: unlessDeclined(volunteerRequests.replyEmail),
+      phone: unlessDeclined(volunteerRequests.phone),
       message: volunteerRequests.summary,
       createdAt: volunteerRequests.createdAt,
       status: volunteerRequests.status,

@@ -96,4 +96,4 @@ export const DATE_FORMAT_LOCALE = "pt-BR";
 /** Days as people in Brazil see them (an event of "today" is upcoming until midnight there). */
 export const BRAZIL_TIME_ZONE = "America/Sao_Paulo";
 
-export const LEGAL_TEXTS_UPDATED_AT = "2026-11-27";
+export const LEGAL_TEXTS_UPDATED_AT = "2026-11-29";

@@ -706,7 +706,11 @@ export const emailOutbox = pgTable(
     lastError: text("last_error"),
     createdAt: createdAt(),
   },
-  (t) => [index("email_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+  (t) => [
+    index("email_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
+    // Housekeeping empties sent bodies after a while (ADR 0072): only rows still holding one.
+    index("email_outbox_sent_body_idx").on(t.sentAt).where(sql`${t.text} <> ''`),
+  ],
 );
 
 export const auditLog = pgTable(
@@ -725,6 +729,8 @@ export const auditLog = pgTable(
     // The audit section's filters: by who acted and by action, newest first.
     index("audit_log_actor_at_idx").on(t.actorId, t.at),
     index("audit_log_action_at_idx").on(t.action, t.at),
+    // One record's history, newest first: who decided it already (app/admin/decided-already).
+    index("audit_log_target_at_idx").on(t.targetId, t.at),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { recordAudit } from "~/admin/audit.server";
 import { getSetting } from "~/admin/settings.server";
 import type { CauseSlug, SkillSlug } from "~/config/causes";
@@ -140,6 +140,13 @@ export async function createEvent(institutionId: string, input: EventInput): Pro
       .values({ institutionId, ...columnsOf(input), coverImageId: cover.id, status: "PENDING" })
       .returning({ id: events.id });
     if (!row) throw new Error("event insert returned nothing");
+    await recordAudit(tx, {
+      actorId: institutionId,
+      action: "event.create",
+      targetType: "event",
+      targetId: row.id,
+      details: { name: input.name, status: "PENDING", eventDate: input.eventDate },
+    });
     return row.id;
   });
 }
@@ -219,7 +226,8 @@ export interface EventUpdateOutcome {
 
 /**
  * Saves the institution's changes to one of its events, audited "event.update" with the list of
- * changes (nothing changed: no entry). A PENDING or REJECTED event goes (back) to review. An
+ * changes (nothing changed: no entry), or "event.resubmit" for a refused one (always: it goes
+ * back to review). A PENDING or REJECTED event goes (back) to review. An
  * APPROVED one stays published with the change, unless the admins chose (setting
  * eventChangesNeedReview) that a new date or place goes back to review first; texts and cover
  * always apply at once. A new cover replaces the old one, whose image row is deleted.
@@ -271,10 +279,13 @@ export async function updateEvent(
       );
     }
     await discardImages(tx, [cover.replaced]);
-    if (changes.length > 0) {
+    // A refused event saved again goes back to review even unchanged: asking for a second look
+    // is the point, so it is always in the trail; any other save only when something changed.
+    const resubmitted = status === "REJECTED";
+    if (resubmitted || changes.length > 0) {
       await recordAudit(tx, {
         actorId: institutionId,
-        action: "event.update",
+        action: resubmitted ? "event.resubmit" : "event.update",
         targetType: "event",
         targetId: eventId,
         details: { name: current.name, status: inReview ? "PENDING" : status, changes },
@@ -285,8 +296,9 @@ export async function updateEvent(
 }
 
 /**
- * Cancels one of the institution's events (DELETED: it leaves the public site at once). Doing
- * it twice is harmless; another institution's event is "not found".
+ * Cancels one of the institution's events (DELETED: it leaves the public site at once), audited
+ * "event.cancel" with the status it had. Doing it twice is harmless (one entry); another
+ * institution's event is "not found".
  */
 export async function cancelEvent(
   institutionId: string,
@@ -294,13 +306,22 @@ export async function cancelEvent(
 ): Promise<"cancelled" | "unchanged"> {
   if (!isUuid(eventId)) throw new AppError("not-found", EVENT_MESSAGES.notFound);
   const mine = and(eq(events.id, eventId), eq(events.institutionId, institutionId));
-  const changed = await db()
-    .update(events)
-    .set({ status: "DELETED" })
-    .where(and(mine, ne(events.status, "DELETED")))
-    .returning({ id: events.id });
-  if (changed.length > 0) return "cancelled";
-  const [existing] = await db().select({ id: events.id }).from(events).where(mine);
-  if (!existing) throw new AppError("not-found", EVENT_MESSAGES.notFound);
-  return "unchanged";
+  return db().transaction(async (tx) => {
+    const [current] = await tx
+      .select({ name: events.name, status: events.status })
+      .from(events)
+      .where(mine)
+      .for("update");
+    if (!current) throw new AppError("not-found", EVENT_MESSAGES.notFound);
+    if (current.status === "DELETED") return "unchanged";
+    await tx.update(events).set({ status: "DELETED" }).where(mine);
+    await recordAudit(tx, {
+      actorId: institutionId,
+      action: "event.cancel",
+      targetType: "event",
+      targetId: eventId,
+      details: { name: current.name, status: "DELETED", previous: current.status },
+    });
+    return "cancelled";
+  });
 }

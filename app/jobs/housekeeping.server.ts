@@ -5,16 +5,16 @@ import { guardianTokens, sessions, verifications } from "~/db/schema";
 import { pruneStagedImages } from "~/images/staged-images.server";
 import { pruneRateLimits } from "~/security/rate-limit.server";
 import { startPeriodic } from "./periodic.server";
+import { pruneAuditTrail, purgeSentEmailBodies } from "./retention.server";
 
 const EVERY_MS = 60 * 60 * 1000;
 
 /**
  * Removes what has expired (sessions, reset tokens, guardian links, sign-up drafts, staged
- * photos never claimed, rate-limit windows), then
- * refreshes the embedded database's statistics.
+ * photos never claimed, rate-limit windows) and what is kept only for a while (sent e-mails'
+ * bodies, old audit entries: ADR 0072), then refreshes the embedded database's statistics.
  */
-export async function runHousekeeping(): Promise<void> {
-  const now = new Date();
+export async function runHousekeeping(now: Date = new Date()): Promise<void> {
   await db().delete(sessions).where(lt(sessions.expiresAt, now));
   await db().delete(verifications).where(lt(verifications.expiresAt, now));
   // A guardian's links (ADR 0050), used or not, once past their 30 days.
@@ -22,6 +22,8 @@ export async function runHousekeeping(): Promise<void> {
   await pruneExpiredDrafts();
   await pruneStagedImages(now);
   await pruneRateLimits();
+  await purgeSentEmailBodies(now);
+  await pruneAuditTrail(now);
   await maintainDatabase();
 }
 

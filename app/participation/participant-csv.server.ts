@@ -7,7 +7,7 @@ import { PARTICIPATION_STATUS_LABELS } from "./participation-labels";
 
 /**
  * "Exportar CSV" of an event's list (issue 15, item 3): everyone who joined, those who left
- * too, with their status in Portuguese, in the house's CSV format (ADR 0037: BOM, ";", formulas
+ * too (by name and status only, ADR 0072), with their status in Portuguese, in the house's CSV format (ADR 0037: BOM, ";", formulas
  * escaped, Brasília time).
  */
 
@@ -24,7 +24,7 @@ export const PARTICIPANT_CSV_HEADER = [
 export function participantCsvRow(person: Participant): string[] {
   return [
     person.name,
-    person.email,
+    person.email ?? "",
     // "(81) 98765-4321": a cell starting with "+" would be taken for a formula and escaped.
     person.phone ? displayPhone(person.phone).replace(/^\+55 /, "") : "",
     person.city ?? "",

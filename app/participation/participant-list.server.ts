@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, eq, sql } from "drizzle-orm";
 import { BRAZIL_TIME_ZONE, type EventStatus } from "~/config/constants";
 import { db } from "~/db/client.server";
 import { events, participations, users, volunteers } from "~/db/schema";
@@ -68,10 +68,14 @@ export async function findOwnEvent(
 export interface Participant {
   id: string;
   name: string;
-  email: string;
-  /** Digits as stored, or null when the profile has none. */
+  /**
+   * Contact and city only while the person takes part (confirmed or waiting); null for those
+   * who left or were removed: the institution no longer needs them (ADR 0072).
+   */
+  email: string | null;
+  /** Digits as stored, or null when the profile has none (or the person left). */
   phone: string | null;
-  /** "Recife/PE", or null for a person without a volunteer profile. */
+  /** "Recife/PE", or null for a person without a volunteer profile (or who left). */
   city: string | null;
   status: ParticipationStatus;
   joinedAt: Date;
@@ -98,19 +102,27 @@ function joinedText(at: Date): string {
 const STATUS_ORDER = sql`case ${participations.status}
   when 'CONFIRMED' then 0 when 'WAITLISTED' then 1 when 'CANCELLED' then 2 else 3 end`;
 
+/** Taking part: holding a place or waiting for one. */
+const takingPart = sql`${participations.status} in ('CONFIRMED', 'WAITLISTED')`;
+
+/** A column of the person's only while they take part: null never leaves the database otherwise. */
+const whileTakingPart = <T>(column: AnyColumn) =>
+  sql<T | null>`case when ${takingPart} then ${column} end`;
+
 /**
- * Everyone who ever joined the event, with contact details. An event's list is its places plus
- * its waitlist (thousands of rows at most), read in one query.
+ * Everyone who ever joined the event, contact details only for those still taking part (ADR
+ * 0072: whoever left appears by name and status). An event's list is its places plus its
+ * waitlist (thousands of rows at most), read in one query.
  */
 export async function listParticipants(eventId: string): Promise<Participant[]> {
   const rows = await db()
     .select({
       id: participations.id,
       name: users.name,
-      email: users.email,
-      phone: users.phone,
-      city: volunteers.city,
-      state: volunteers.state,
+      email: whileTakingPart<string>(users.email),
+      phone: whileTakingPart<string | null>(users.phone),
+      city: whileTakingPart<string | null>(volunteers.city),
+      state: whileTakingPart<string | null>(volunteers.state),
       status: participations.status,
       joinedAt: participations.joinedAt,
     })

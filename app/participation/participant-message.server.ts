@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { recordAudit } from "~/admin/audit.server";
 import { publicConfig } from "~/config/public-config.server";
 import { db } from "~/db/client.server";
 import { events, institutions, participations, users } from "~/db/schema";
@@ -83,6 +84,21 @@ function queueMessages(institutionId: string, eventId: string, message: Particip
         }),
       });
       if (added) fresh += 1;
+    }
+    // The subject and who it went to; the body stays out of the trail (it is the people's mail).
+    if (fresh > 0) {
+      await recordAudit(tx, {
+        actorId: institutionId,
+        action: "participants.message",
+        targetType: "event",
+        targetId: event.id,
+        details: {
+          name: event.name,
+          subject: message.subject,
+          recipients: people.length,
+          includeWaitlist: Boolean(message.includeWaitlist),
+        },
+      });
     }
     return { sent: people.length, queued: fresh };
   });

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { recordAudit } from "~/admin/audit.server";
 import { issueJoinedEventAgreement } from "~/agreements/event-agreements.server";
 import { issueEventAgreement } from "~/agreements/issue-agreement.server";
 import { BRAZIL_TIME_ZONE } from "~/config/constants";
@@ -156,8 +157,8 @@ export async function cancelParticipation(input: {
 
 /**
  * The institution takes a person off its event's list (issue 15, item 3): status REMOVED (they
- * cannot rejoin), e-mailed, and a place they held goes to the oldest person waiting, all in one
- * transaction under the event's row lock. Only the event's own institution, until it starts;
+ * cannot rejoin), e-mailed, and a place they held goes to the oldest person waiting, audited
+ * "participant.remove" with who got the place, all in one transaction under the event's row lock. Only the event's own institution, until it starts;
  * another institution's event is "not found", like an id that does not exist.
  */
 export async function removeParticipant(input: {
@@ -173,6 +174,13 @@ export async function removeParticipant(input: {
   }
   return db().transaction(async (tx) => {
     const event = await lockOwnEvent(tx, input.institutionId, input.eventId, now);
+    // Read under the event's lock: what the person held is what the removal ends.
+    const [before] = await tx
+      .select({ status: participations.status })
+      .from(participations)
+      .where(
+        and(eq(participations.id, input.participationId), eq(participations.eventId, event.id)),
+      );
     const removed = await takeOffList(
       tx,
       event.id,
@@ -200,7 +208,21 @@ export async function removeParticipant(input: {
         }),
       });
     }
-    await promoteWaiting(tx, event, now, url);
+    const promoted = await promoteWaiting(tx, event, now, url);
+    await recordAudit(tx, {
+      actorId: input.institutionId,
+      action: "participant.remove",
+      targetType: "user",
+      targetId: removed.userId,
+      details: {
+        name: person?.name ?? "",
+        event: event.name,
+        eventId: event.id,
+        previous: before?.status,
+        // The waitlist's people who got the place in the same transaction.
+        promoted: promoted.map((entry) => entry.name),
+      },
+    });
     return { name: person?.name ?? "" };
   });
 }
@@ -230,17 +252,20 @@ async function takeOffList(
 const TAKING_PART = ["CONFIRMED", "WAITLISTED"] as const;
 const inActiveStatus = () => inArray(participations.status, [...TAKING_PART]);
 
-/** Fills the event's free places from the waitlist, oldest first, e-mailing each person. */
+/**
+ * Fills the event's free places from the waitlist, oldest first, e-mailing each person; returns
+ * who was promoted.
+ */
 async function promoteWaiting(
   tx: Transaction,
   event: LockedEvent,
   now: Date,
   eventUrl: string,
-): Promise<void> {
+): Promise<{ name: string }[]> {
   // Without a limit nobody ever waits.
-  if (event.places === null) return;
+  if (event.places === null) return [];
   const free = event.places - (await confirmedCount(tx, event.id));
-  if (free <= 0) return;
+  if (free <= 0) return [];
   const waiting = await tx
     .select({ id: participations.id, email: users.email, name: users.name })
     .from(participations)
@@ -266,6 +291,7 @@ async function promoteWaiting(
       }),
     });
   }
+  return waiting;
 }
 
 /** The person's state in an event's list, or null when they never joined. */

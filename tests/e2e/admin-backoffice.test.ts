@@ -358,9 +358,12 @@ describe("accounts", () => {
     expect(response.status).toBe(302);
     await confirmIn(page, "Excluir evento?", "Excluir evento");
     const error = page.getByRole("dialog", { name: "Erro" });
+    // Issue 39: who decided first, and when, instead of a generic failure.
     await expect
       .poll(() => error.textContent())
-      .toContain("Não foi possível atualizar o status do evento.");
+      .toMatch(
+        /Este evento já foi excluído por Administração de Teste em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}\./,
+      );
     await expectNoAxeViolations(page, "error dialog");
     await shot(page, "admin/erro-1280", { fullPage: false });
   });

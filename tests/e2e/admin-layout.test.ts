@@ -209,8 +209,8 @@ describe("the admin panel at 390 px", () => {
     await dialog.getByRole("button", { name: "Aprovar" }).click();
     const error = page.getByRole("dialog", { name: "Erro" });
     await error.waitFor();
-    expect(await error.textContent()).toContain(
-      "Não foi possível atualizar o status da instituição.",
+    expect(await error.textContent()).toMatch(
+      /Esta instituição já foi aprovada por Administração do Layout em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}\./,
     );
     expect(await overflowingElements(page)).toEqual([]);
     await expectNoAxeViolations(page, "the Erro dialog");

@@ -239,7 +239,8 @@ describe("an institution's participants", () => {
     expect(table.slice(1).map((row) => [row[0], row[1], row[4]])).toEqual([
       ["Bia Souza", server.accounts.bia.email, "Confirmada"],
       ["Caio Prado", server.accounts.caio.email, "Confirmada"],
-      ["Ana Lima", server.accounts.ana.email, "Cancelada pela pessoa"],
+      // Issue 39 (ADR 0072): whoever left is listed without contact.
+      ["Ana Lima", "", "Cancelada pela pessoa"],
     ]);
     for (const row of table.slice(1)) {
       expect(row[6]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import {
   agreements,
+  auditLog,
   certificateHolders,
   certificates,
   events,
@@ -16,6 +17,7 @@ import {
 } from "~/db/schema";
 import { FIXTURE_PASSWORD, HttpClient, redirectTarget } from "../helpers/accounts";
 import { makeJpeg } from "../helpers/images";
+import { INSTITUTION_FORM_AUDITS } from "../helpers/institution-audits";
 import { eventFormData, logServerOnFailure } from "../helpers/members";
 import {
   type DeclaredRoute,
@@ -923,5 +925,32 @@ describe("every action, posted by everyone the guards refuse", () => {
       .getSetCookie()
       .some((cookie) => cookie.startsWith("conecta.flash="));
     expect(flash || location.includes("resultado="), `${what} → ${location}`).toBe(true);
+  });
+
+  // Issue 39, item 5: each of those institution forms wrote its audit entry, by the institution.
+  it("every institution form posted by its owner is in the audit trail with who did it", async () => {
+    const trail = await server.stopAndInspect((db) =>
+      db.select({ action: auditLog.action, actorId: auditLog.actorId }).from(auditLog),
+    );
+    await server.restart();
+    const institutionRows = ACTIONS.filter((row) =>
+      declaredRoutes().some(
+        (route) => route.path === row.route && route.layouts.includes("routes/_institution"),
+      ),
+    );
+    expect(institutionRows.map((row) => row.route).sort()).toEqual(
+      Object.keys(INSTITUTION_FORM_AUDITS).sort(),
+    );
+    for (const row of institutionRows) {
+      for (const intent of row.intents) {
+        const audits = INSTITUTION_FORM_AUDITS[row.route] ?? {};
+        const expected = audits[intent.name] ?? audits[""] ?? [];
+        const actor = accountId(intent.owner as Key);
+        const written = trail.filter(
+          (entry) => entry.actorId === actor && expected.some((action) => action === entry.action),
+        );
+        expect(written.length, `${row.route} · ${intent.name}: ${expected.join(" or ")}`).toBe(1);
+      }
+    }
   });
 });

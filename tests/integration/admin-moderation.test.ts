@@ -58,7 +58,10 @@ describe("admin domain", () => {
     expect(trail.map((entry) => entry.action)).toEqual(["institution.approve"]);
     await expect(
       reviewInstitution({ adminId, institutionId: id, approved: false, reason: "Outro motivo." }),
-    ).rejects.toThrow("Não foi possível atualizar o status da instituição.");
+      // Issue 39: the refusal says who decided first and when.
+    ).rejects.toThrow(
+      /^Esta instituição já foi aprovada por Admin em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}\.$/,
+    );
     const after = await db.select().from(auditLog).where(eq(auditLog.targetId, id));
     expect(after).toHaveLength(1);
   });
@@ -81,7 +84,7 @@ describe("admin domain", () => {
     const [reopened] = await db.select().from(institutions).where(eq(institutions.userId, id));
     expect(reopened?.status).toBe("PENDING");
     await expect(reopenInstitution({ adminId, institutionId: id })).rejects.toThrow(
-      "Não foi possível atualizar o status da instituição.",
+      /^Esta instituição já foi reaberta para análise por Admin em /,
     );
     // Decided again: a second e-mail (not swallowed as a duplicate), the reason cleared.
     await reviewInstitution({ adminId, institutionId: id, approved: true });
@@ -163,7 +166,7 @@ describe("admin domain", () => {
            + (select count(*) from users where id = ${id}) as n`);
     expect(Number(left.rows[0]?.n)).toBe(0);
     await expect(deleteInstitutionAccount({ adminId, institutionId: id })).rejects.toThrow(
-      "Erro ao excluir instituição.",
+      /^Esta instituição já foi excluída por Admin em /,
     );
   });
 

@@ -1,6 +1,7 @@
 import { AUDIT_ACTION_LABELS, type AuditAction } from "~/admin/audit-actions";
 import { targetTypeLabel } from "~/admin/audit-trail";
 import type { AuditEntry } from "~/admin/audit-trail.server";
+import { EmailText } from "~/components/ui/email-text";
 import { BRAZIL_TIME_ZONE } from "~/config/constants";
 
 const WHEN = new Intl.DateTimeFormat("pt-BR", {
@@ -66,7 +67,7 @@ export function AuditEntries({ entries, caption }: { entries: AuditEntry[]; capt
             <p className="text-sm text-ink-muted">
               <time dateTime={entry.at}>{WHEN.format(new Date(entry.at))}</time>
             </p>
-            <dl className="mt-3 grid gap-3 text-sm">
+            <dl className="mt-3 grid min-w-0 gap-3 text-sm">
               <div>
                 <dt className="font-semibold text-ink-muted">Quem</dt>
                 <dd>
@@ -88,28 +89,17 @@ export function AuditEntries({ entries, caption }: { entries: AuditEntry[]; capt
 }
 
 /**
- * The actor's name, with the e-mail under it. An e-mail breaks first before its "@" (the <wbr>),
- * then inside a part only if that part alone is wider than the line (break-words, which unlike
- * overflow-wrap:anywhere never breaks a word that would fit on a line of its own).
+ * The actor's name, with the e-mail under it (EmailText: it breaks before its "@" first, then
+ * inside a part only when that part alone is wider than the line). overflow-wrap:anywhere, unlike
+ * break-words, also lets the card's grid shrink to the phone's width: with break-words a 50-char
+ * e-mail kept its whole width as the grid's minimum and the page scrolled sideways (issue 39).
  */
 function Actor({ entry }: { entry: AuditEntry }) {
-  const email = entry.actorEmail;
-  const at = email?.indexOf("@") ?? -1;
   return (
     <>
-      <span className="block break-words">{entry.actorName}</span>
-      {email ? (
-        <span className="block break-words text-ink-muted">
-          {at > 0 ? (
-            <>
-              {email.slice(0, at)}
-              <wbr />
-              {email.slice(at)}
-            </>
-          ) : (
-            email
-          )}
-        </span>
+      <span className="block [overflow-wrap:anywhere]">{entry.actorName}</span>
+      {entry.actorEmail ? (
+        <EmailText email={entry.actorEmail} className="block text-ink-muted" />
       ) : null}
     </>
   );
@@ -119,9 +109,11 @@ function Actor({ entry }: { entry: AuditEntry }) {
 function Target({ entry }: { entry: AuditEntry }) {
   return (
     <>
-      <span className="block break-words">{entry.targetName || "—"}</span>
+      <span className="block [overflow-wrap:anywhere]">{entry.targetName || "—"}</span>
       <span className="block text-ink-muted">{targetTypeLabel(entry.targetType)}</span>
-      <span className="block text-xs break-words text-ink-muted">{entry.targetId}</span>
+      <span className="block text-xs [overflow-wrap:anywhere] text-ink-muted">
+        {entry.targetId}
+      </span>
     </>
   );
 }

@@ -25,7 +25,7 @@ export function AuditSection({ audit, query }: { audit: AuditPage; query: AdminQ
     <section aria-labelledby="titulo-secao">
       <SectionHeader
         title="Auditoria"
-        description="Cada ação administrativa (e cada conta excluída pelo próprio titular), da mais recente para a mais antiga."
+        description="Cada alteração feita por administradores e instituições (e cada conta excluída pelo próprio titular), da mais recente para a mais antiga."
         hidden={Object.fromEntries(refresh)}
       />
       <AuditFiltersForm filters={filters} problem={audit.problem} />

@@ -19,7 +19,7 @@ const TONE: Record<ParticipationStatus, string> = {
 
 /**
  * The three lists of the participants page: who holds a place, who waits (in the order they
- * will be promoted) and who left. One card per person, so a phone reads every contact without
+ * will be promoted) and who left (name and status only: ADR 0072). One card per person, so a phone reads every contact without
  * scrolling sideways; from 640 px the contacts sit side by side.
  */
 export function ParticipantLists({
@@ -97,10 +97,16 @@ function PersonCard({ person, removable }: { person: ParticipantItem; removable:
         </span>
       </div>
       <div className="mt-1 flex flex-col text-sm sm:flex-row sm:flex-wrap sm:gap-x-5">
-        <a href={`mailto:${person.email}`} className={CONTACT}>
-          <MailIcon className="size-4 shrink-0" />
-          {person.email}
-        </a>
+        {person.email ? (
+          <a href={`mailto:${person.email}`} className={CONTACT}>
+            <MailIcon className="size-4 shrink-0" />
+            {person.email}
+          </a>
+        ) : (
+          <p className="py-1 text-ink-muted">
+            Saiu da lista: os contatos não ficam mais disponíveis.
+          </p>
+        )}
         {person.phone ? (
           <a href={`tel:+55${phoneDigits(person.phone)}`} className={CONTACT}>
             <PhoneIcon className="size-4 shrink-0" />

@@ -7,7 +7,8 @@ import { EmptyList, MemberSection } from "./member-section";
 import { StatusBadge } from "./status-badge";
 
 /**
- * "Candidaturas recebidas": who applied, how to reach them, what they wrote and when. Pending
+ * "Candidaturas recebidas": who applied, how to reach them (not once declined: ADR 0072), what
+ * they wrote and when. Pending
  * ones carry "Aceitar" and "Recusar", each a small form posting its intent and the id.
  */
 export function ReceivedApplications({ applications }: { applications: ReceivedApplication[] }) {
@@ -60,20 +61,30 @@ function ApplicationCard({ application }: { application: ReceivedApplication }) 
     <li className="rounded-2xl border border-line bg-white p-4 shadow-card sm:p-5">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 className="font-semibold text-ink">{application.volunteerName}</h3>
+          <h3 className="font-semibold text-ink [overflow-wrap:anywhere]">
+            {application.volunteerName}
+          </h3>
           <p className="text-sm text-ink-muted">Recebida em {application.date}</p>
         </div>
         <StatusBadge kind="application" status={application.status} />
       </div>
       <div className="mt-2 flex flex-col">
-        <a href={`mailto:${application.replyEmail}`} className={contactLink}>
-          <MailIcon />
-          {application.replyEmail}
-        </a>
-        <a href={`tel:+${application.phone}`} className={contactLink}>
-          <PhoneIcon />
-          {displayPhone(application.phone)}
-        </a>
+        {application.replyEmail ? (
+          <a href={`mailto:${application.replyEmail}`} className={contactLink}>
+            <MailIcon />
+            {application.replyEmail}
+          </a>
+        ) : (
+          <p className="py-1 text-sm text-ink-muted">
+            Candidatura recusada: os contatos não ficam mais disponíveis.
+          </p>
+        )}
+        {application.phone ? (
+          <a href={`tel:+${application.phone}`} className={contactLink}>
+            <PhoneIcon />
+            {displayPhone(application.phone)}
+          </a>
+        ) : null}
       </div>
       <blockquote className="mt-2 rounded-xl bg-surface p-3 text-sm leading-relaxed whitespace-pre-line text-ink [overflow-wrap:anywhere]">
         {application.message}

@@ -178,13 +178,24 @@ export function privacyPolicySections({
         body: (
           <ul>
             <li>
-              <strong>
-                Dados da conta, do perfil, das candidaturas e cópias dos e-mails que enviamos
-                (avisos e candidaturas):
-              </strong>{" "}
-              enquanto a conta existir. Quando a conta é excluída, tudo isso é apagado, inclusive as
-              fotos e os eventos da instituição; fica apenas um registro interno de que uma conta
-              foi excluída, sem nome nem e-mail.
+              <strong>Dados da conta, do perfil e das candidaturas:</strong> enquanto a conta
+              existir. Quando a conta é excluída, tudo isso é apagado, inclusive as fotos e os
+              eventos da instituição; fica apenas um registro interno de que uma conta foi excluída,
+              sem nome nem e-mail.
+            </li>
+            <li>
+              <strong>Contatos para as instituições:</strong> a instituição vê seu e-mail e telefone
+              só enquanto você participa do evento ou a sua candidatura não foi recusada. Quem sai
+              de um evento, é removido ou tem a candidatura recusada aparece para ela apenas pelo
+              nome e pela situação, também na planilha que ela baixa.
+            </li>
+            <li>
+              <strong>E-mails que enviamos:</strong> o texto é apagado 30 dias depois do envio;
+              ficam o destinatário, o assunto e a data, enquanto a conta existir.
+            </li>
+            <li>
+              <strong>Histórico de alterações</strong> (quem aprovou, alterou, cancelou ou removeu o
+              quê, e quando): 5 anos, sem o texto das mensagens.
             </li>
             <li>
               <strong>Sessões:</strong> removidas do nosso banco de dados até uma hora depois de

@@ -1,0 +1,2 @@
+CREATE INDEX "audit_log_target_at_idx" ON "audit_log" USING btree ("target_id","at");--> statement-breakpoint
+CREATE INDEX "email_outbox_sent_body_idx" ON "email_outbox" USING btree ("sent_at") WHERE "email_outbox"."text_body" <> '';
