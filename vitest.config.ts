@@ -82,12 +82,18 @@ interface E2eOptions {
    * start the servers they time, so starting it would only delay them.
    */
   shared?: boolean;
+  /**
+   * A test's timeout: only catches a hang. The timed files load their servers on purpose (images,
+   * megabyte bodies, restarts), so theirs is longer, to hold on a machine with busy neighbours
+   * (ADR 0073).
+   */
+  testTimeout?: number;
 }
 
 const e2e = (
   name: string,
   files: { include: string[]; exclude?: string[] },
-  { databaseKind = "pglite", shared = true }: E2eOptions = {},
+  { databaseKind = "pglite", shared = true, testTimeout = 60_000 }: E2eOptions = {},
 ): TestProjectInlineConfiguration => ({
   extends: true,
   test: {
@@ -100,7 +106,7 @@ const e2e = (
     // them cost about 60 CPU seconds of the pooled stage (docs/benchmarks.md, "Third round").
     isolate: false,
     globalSetup: shared ? [DATABASE_TEMPLATES, "tests/e2e/global-setup.ts"] : [DATABASE_TEMPLATES],
-    testTimeout: 60_000,
+    testTimeout,
     hookTimeout: 120_000,
   },
 });
@@ -123,6 +129,10 @@ export default defineConfig({
           name: "unit",
           include: ["tests/unit/**/*.test.ts", "app/**/*.test.ts"],
           environment: "node",
+          // Vitest's 5 s default is a wall-clock bound: a test of a second's CPU takes three
+          // beside two busy processes. No unit test checks time; this only catches a hang
+          // (ADR 0073).
+          testTimeout: 30_000,
         },
       },
       integration("integration", "pglite"),
@@ -135,8 +145,8 @@ export default defineConfig({
         },
         { databaseKind: process.env.TEST_DATABASE_URL ? "postgres" : "pglite" },
       ),
-      e2e("e2e-timed", { include: TIMED_ALONE }, { shared: false }),
-      e2e("e2e-timed-pairs", { include: TIMED_IN_PAIRS }, { shared: false }),
+      e2e("e2e-timed", { include: TIMED_ALONE }, { shared: false, testTimeout: 180_000 }),
+      e2e("e2e-timed-pairs", { include: TIMED_IN_PAIRS }, { shared: false, testTimeout: 180_000 }),
       {
         extends: true,
         test: {

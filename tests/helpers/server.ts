@@ -35,6 +35,11 @@ export interface RunningServer {
   logEntries: () => LogEntry[];
   /** SIGTERM, then waits for the exit (SIGKILL after 15 s); removes a DATA_DIR it created. */
   stop: () => Promise<ServerExit>;
+  /**
+   * Set by startServer: ms from the spawn to the first /readyz 200, a measure of how fast this
+   * machine starts a server right now (a baseline for tests that time a restart, ADR 0073).
+   */
+  readyInMs?: number;
 }
 
 /** One line of the server's structured log (app/lib/log.server.ts). */
@@ -139,6 +144,7 @@ export async function spawnServer(options: ServerOptions = {}): Promise<RunningS
 
 /** spawnServer(), then waits until /readyz answers 200 (fails with the logs if it exits). */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const spawnedAt = performance.now();
   const server = await spawnServer(options);
   let exit: ServerExit | undefined;
   void server.exited.then((result) => {
@@ -158,7 +164,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       (response) => response.status,
       () => 0,
     );
-    if (status === 200) return server;
+    if (status === 200) return { ...server, readyInMs: performance.now() - spawnedAt };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
