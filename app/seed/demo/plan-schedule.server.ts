@@ -15,9 +15,10 @@ const ONLINE_HOURS = [
   ["19:30", "21:00"],
   ["10:00", "11:30"],
 ] as const;
-/** Volunteer places: small teams in person, none or many online; null is "no limit". */
-const IN_PERSON_PLACES = [8, 10, 12, 15, 20, 25, 30, null] as const;
-const ONLINE_PLACES = [null, 50, 100] as const;
+/** Volunteer places: small teams in person, none or many online; null is "no limit" (about a
+ * quarter of events, so the agenda shows both kinds). */
+const IN_PERSON_PLACES = [8, 10, 12, 15, 20, 25, 30, null, null] as const;
+const ONLINE_PLACES = [null, null, 50, 100] as const;
 
 /**
  * Times, places and the meeting link of a demo event, as institutions fill them in: most events
