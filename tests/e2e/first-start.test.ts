@@ -57,6 +57,8 @@ it("builds with one summary line, starts the demo and prints no deprecation warn
     env: {
       ...env,
       PORT: String(port),
+      // Vitest puts Vite's BASE_URL ("/") in the environment; the server reads its own.
+      BASE_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: path.join(folder, "data"),
       npm_config_update_notifier: "false",
     },
@@ -68,10 +70,14 @@ it("builds with one summary line, starts the demo and prints no deprecation warn
   child.stderr?.on("data", (chunk: Buffer) => {
     output += chunk.toString();
   });
-  await waitFor(
+  const serving = waitFor(
     async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.ok,
     { timeoutMs: 540_000, intervalMs: 500, message: "the first start to serve" },
-  ).catch((error: Error) => {
+  );
+  const ended = exited.then(() => {
+    throw new Error("npm start ended before serving");
+  });
+  await Promise.race([serving, ended]).catch((error: Error) => {
     throw new Error(`${error.message}\n--- npm start printed ---\n${output}`);
   });
   process.kill(-(child.pid as number), "SIGTERM");
