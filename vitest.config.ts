@@ -58,9 +58,9 @@ const integration = (
  *   replacement server within 5 s of a SIGKILL (each times the idle server's /healthz median
  *   over 5 ms, or twice the first start, when the machine is slower).
  * - TIMED_IN_PAIRS, two at a time: runs bounded by minutes (5 000 fuzzed posts within 170 s, a
- *   shutdown within 15 s, an exit within 10 s of losing PostgreSQL: the last two scaled by the
- *   server's start) that a neighbour slows down but cannot push past their bounds; much of their
- *   time is waiting, which left the second core idle when they ran one at a time.
+ *   shutdown within 15 s, an exit within 10 s of losing PostgreSQL; scaled likewise, the last
+ *   two by the server's start), which a neighbour slows down; much of their time is waiting,
+ *   which left the second core idle when they ran one at a time.
  * `npm run test:e2e` runs them with the rest.
  */
 const TIMED_ALONE = [
