@@ -76,6 +76,8 @@ const TIMED_IN_PAIRS = [
   "tests/e2e/postgres-lifecycle.test.ts",
 ];
 
+const TIMED_TIMEOUTS = { testTimeout: 180_000, hookTimeout: 600_000 };
+
 interface E2eOptions {
   /** Where the pooled files' fixture servers keep their data (ADR 0024). */
   databaseKind?: "pglite" | "postgres";
@@ -85,17 +87,23 @@ interface E2eOptions {
    */
   shared?: boolean;
   /**
-   * A test's timeout: only catches a hang. The timed files load their servers on purpose (images,
-   * megabyte bodies, restarts), so theirs is longer, to hold on a machine with busy neighbours
-   * (ADR 0073).
+   * A test's and a hook's timeout: only catch a hang. The timed files load their servers on
+   * purpose (images, megabyte bodies, restarts) and start their own, so theirs are longer, to
+   * hold on a machine with busy neighbours (ADR 0073).
    */
   testTimeout?: number;
+  hookTimeout?: number;
 }
 
 const e2e = (
   name: string,
   files: { include: string[]; exclude?: string[] },
-  { databaseKind = "pglite", shared = true, testTimeout = 60_000 }: E2eOptions = {},
+  {
+    databaseKind = "pglite",
+    shared = true,
+    testTimeout = 60_000,
+    hookTimeout = 120_000,
+  }: E2eOptions = {},
 ): TestProjectInlineConfiguration => ({
   extends: true,
   test: {
@@ -109,7 +117,7 @@ const e2e = (
     isolate: false,
     globalSetup: shared ? [DATABASE_TEMPLATES, "tests/e2e/global-setup.ts"] : [DATABASE_TEMPLATES],
     testTimeout,
-    hookTimeout: 120_000,
+    hookTimeout,
   },
 });
 
@@ -147,8 +155,8 @@ export default defineConfig({
         },
         { databaseKind: process.env.TEST_DATABASE_URL ? "postgres" : "pglite" },
       ),
-      e2e("e2e-timed", { include: TIMED_ALONE }, { shared: false, testTimeout: 180_000 }),
-      e2e("e2e-timed-pairs", { include: TIMED_IN_PAIRS }, { shared: false, testTimeout: 180_000 }),
+      e2e("e2e-timed", { include: TIMED_ALONE }, { shared: false, ...TIMED_TIMEOUTS }),
+      e2e("e2e-timed-pairs", { include: TIMED_IN_PAIRS }, { shared: false, ...TIMED_TIMEOUTS }),
       {
         extends: true,
         test: {

@@ -200,7 +200,7 @@ describe("SIGTERM during uploads and form posts", () => {
       (file) => !filesBefore.includes(file) && !file.startsWith("mail/"),
     );
     expect(filesAfter).toEqual([]);
-  }, 90_000);
+  });
 });
 
 /** Every file under `dir` outside the database folder, as paths relative to it. */

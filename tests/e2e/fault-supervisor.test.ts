@@ -70,7 +70,7 @@ describe.each(databases)("supervisor on %s (issue 11)", (database) => {
 
   beforeAll(async () => {
     server = await startSupervised(database);
-  }, 120_000);
+  });
 
   afterEach(({ task }) => logServerOnFailure(task, server));
 

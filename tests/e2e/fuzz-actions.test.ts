@@ -73,7 +73,7 @@ beforeAll(async () => {
     applications: [{ key: "application", volunteer: "volunteer", institution: "approved" }],
   });
   for (const role of ROLES) clients[role] = await signIn(role);
-}, 120_000);
+});
 
 afterEach(({ task }) => {
   logServerOnFailure(task, server);

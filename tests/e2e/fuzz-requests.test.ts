@@ -47,7 +47,7 @@ beforeAll(async () => {
     paths: await targetPaths(server.url),
     sessionCookie: client.cookieHeader(),
   };
-}, 120_000);
+});
 
 afterAll(async () => {
   await server?.stop();

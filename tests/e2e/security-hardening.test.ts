@@ -25,7 +25,7 @@ beforeAll(async () => {
   server = await startFixtureServer({
     accounts: { volunteer: { kind: "volunteer", name: "Vera Cautelosa" } },
   });
-}, 120_000);
+});
 
 afterEach(({ task }) => logServerOnFailure(task, server));
 
