@@ -127,9 +127,11 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           // One server bundle: a form's schema is imported statically by its action and
           // dynamically by its component (ADR 0010); only the browser build splits on that, and
           // there the check stays on (a static import there would bring Zod with the page).
-          checks: { ineffectiveDynamicImport: false },
+          // Rolldown's note on slow plugins (the browser files' compression takes seconds by
+          // design, ADR 0062) is noise on every build, a first `npm start` included.
+          checks: { ineffectiveDynamicImport: false, bundlerTimings: false },
         }
-      : { output: { codeSplitting } },
+      : { output: { codeSplitting }, checks: { bundlerTimings: false } },
   },
   resolve: {
     tsconfigPaths: true,

@@ -1,6 +1,6 @@
 // Builds the app when build/ is missing or older than any source file, so `npm start` is
 // instant after the first run and never serves a stale build.
-import { execSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -30,5 +30,9 @@ const builtAt = existsSync(marker) ? statSync(marker).mtimeMs : 0;
 const changedAt = Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
 if (changedAt > builtAt) {
   console.log("Building the app (first start or sources changed)...");
-  execSync("npx react-router build", { cwd: root, stdio: "inherit" });
+  // One line at the end instead of Vite's chunk report (scripts/build.js).
+  execFileSync(process.execPath, [path.join(root, "scripts/build.js"), "--summary"], {
+    cwd: root,
+    stdio: "inherit",
+  });
 }

@@ -9,6 +9,7 @@ import {
   issueDemoCertificate,
   writeDemoRecognition,
 } from "./demo/demo-recognition.server";
+import { writeDemoTurnout } from "./demo/demo-turnout.server";
 import { planDemo } from "./demo/plan-demo.server";
 import { renderDemoArtwork, writeDemo } from "./demo/write-demo.server";
 import { DEMO_PASSWORD, generatePassword } from "./passwords.server";
@@ -72,7 +73,9 @@ export async function seedDemoData(
       passwordHash: adminHash,
     });
     await writeDemo(tx, plan, artwork, { adminId, sharedPasswordHash });
-    return writeDemoRecognition(tx, plan, now);
+    const story = await writeDemoRecognition(tx, plan, now);
+    await writeDemoTurnout(tx, plan, now);
+    return story;
   });
   if (seeded === false) return null;
   if (seeded) await issueDemoCertificate(seeded, now);

@@ -51,7 +51,7 @@ describe.skipIf(skipWithoutPostgres() || NGINX_MISSING)("two instances behind ng
       instances.map((instance) => instance.port),
     );
     cleanups.push(nginx.stop);
-  }, 120_000);
+  });
 
   afterEach(({ task }) => {
     if (task.result?.state !== "fail") return;

@@ -17,8 +17,9 @@ import { waitFor } from "../helpers/wait";
 /**
  * Issue 11, item 2: `npm start` runs the server under a supervisor (server/supervise.js). The
  * server process is killed with SIGKILL under light load, right after it acknowledged a write;
- * a new one is serving within 5 s on the same embedded database (the dead process's lock taken
- * over), with the acknowledged write and the signed-in session still there. SIGTERM then stops
+ * a new one is serving within 5 s (on a quiet machine: on a busy one, within twice the time the
+ * first start took in the same test, ADR 0073) on the same embedded database (the dead process's
+ * lock taken over), with the acknowledged write and the signed-in session still there. SIGTERM then stops
  * both processes cleanly, and a supervisor that is itself killed takes its server down with it.
  * On PGlite, and on PostgreSQL when TEST_DATABASE_URL names a server (always in CI).
  */
@@ -69,7 +70,7 @@ describe.each(databases)("supervisor on %s (issue 11)", (database) => {
 
   beforeAll(async () => {
     server = await startSupervised(database);
-  }, 120_000);
+  });
 
   afterEach(({ task }) => logServerOnFailure(task, server));
 
@@ -84,8 +85,12 @@ describe.each(databases)("supervisor on %s (issue 11)", (database) => {
       expect(environment).toContain(`${name}=${value}`);
   });
 
-  it("replaces a server killed with SIGKILL within 5 s, with the acknowledged write kept", async () => {
+  it("replaces a server killed with SIGKILL within 5 s (scaled to the machine's load), with the acknowledged write kept", async () => {
     const [firstPid] = readyServerPids(server);
+    // A restart is a start without the supervisor's own: it may take as long as twice the first
+    // start did a moment ago on this machine, and 5 s whenever that is less.
+    const firstStartMs = server.readyInMs ?? 0;
+    const restartLimitMs = Math.max(5_000, 2 * firstStartMs);
     expect(firstPid).toBeTypeOf("number");
     expect(firstPid).not.toBe(server.process.pid);
 
@@ -120,26 +125,29 @@ describe.each(databases)("supervisor on %s (issue 11)", (database) => {
     const killedAt = Date.now();
 
     await waitFor(() => readyServerPids(server).length >= 2, {
-      timeoutMs: 5_000,
+      timeoutMs: restartLimitMs,
       message: "a new server ready after the kill",
     });
     const back = await waitFor(
       async () => (await fetch(`${server.url}/healthz`).catch(() => null))?.status === 200,
-      { timeoutMs: 5_000, message: "/healthz answering again" },
+      { timeoutMs: restartLimitMs, message: "/healthz answering again" },
     ).then(() => Date.now());
     // The visitor's next read after the restart (the load may be between two reads, or waiting
     // on one the kill cut, when /healthz first answers): stop the load only once it is served.
     const servedAgain = () => outcomes.some((outcome) => outcome.at > killedAt && outcome.ok);
-    await waitFor(servedAgain, { timeoutMs: 5_000, message: "the visitor served again" }).catch(
-      () => undefined,
-    );
+    await waitFor(servedAgain, {
+      timeoutMs: restartLimitMs,
+      message: "the visitor served again",
+    }).catch(() => undefined);
     loadRunning = false;
     await load;
-    console.log(`supervisor: /healthz answered ${back - killedAt} ms after the SIGKILL`);
-    expect(back - killedAt, "ms from SIGKILL to a healthy server").toBeLessThan(5_000);
+    console.log(
+      `supervisor: /healthz answered ${back - killedAt} ms after the SIGKILL (first start ${Math.round(firstStartMs)} ms, limit ${Math.round(restartLimitMs)} ms)`,
+    );
+    expect(back - killedAt, "ms from SIGKILL to a healthy server").toBeLessThan(restartLimitMs);
     const firstOkAfterKill = outcomes.find((outcome) => outcome.at > killedAt && outcome.ok);
     expect(firstOkAfterKill, "the visitor is served again").toBeDefined();
-    expect((firstOkAfterKill?.at ?? Infinity) - killedAt).toBeLessThan(5_000);
+    expect((firstOkAfterKill?.at ?? Infinity) - killedAt).toBeLessThan(restartLimitMs);
 
     const [, secondPid] = readyServerPids(server);
     expect(secondPid).not.toBe(firstPid);
@@ -155,7 +163,7 @@ describe.each(databases)("supervisor on %s (issue 11)", (database) => {
     expect(server.logEntries()).toContainEqual(
       expect.objectContaining({ msg: "server process died: restarting it", signal: "SIGKILL" }),
     );
-  }, 60_000);
+  }, 180_000);
 
   it("SIGTERM stops the supervisor and its server; SIGKILL to the supervisor takes the server down too", async () => {
     const pids = readyServerPids(server);
@@ -181,5 +189,5 @@ describe.each(databases)("supervisor on %s (issue 11)", (database) => {
     } finally {
       await again.stop();
     }
-  }, 60_000);
+  }, 180_000);
 });

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { HttpClient } from "../helpers/accounts";
 import { type FixtureServer, startFixtureServer } from "../helpers/fixture-server";
-import { startHealthProbe } from "../helpers/health-probe";
+import { machineSlowdown, median, startHealthProbe } from "../helpers/health-probe";
 import { logServerOnFailure } from "../helpers/members";
 import { sendRaw } from "../helpers/request-fuzz";
 import { waitFor } from "../helpers/wait";
@@ -25,7 +25,7 @@ beforeAll(async () => {
   server = await startFixtureServer({
     accounts: { volunteer: { kind: "volunteer", name: "Vera Cautelosa" } },
   });
-}, 120_000);
+});
 
 afterEach(({ task }) => logServerOnFailure(task, server));
 
@@ -104,9 +104,12 @@ describe("bodies are refused before they are parsed", () => {
     expect(chunked.statuses).toEqual([413]);
   });
 
-  it("/healthz stays under 200 ms while such bodies arrive", async () => {
-    // Probed from a process of its own, so building these bodies here never delays a probe.
-    const probe = await startHealthProbe(server.url, 10);
+  it("/healthz stays under 200 ms (scaled to the machine's load) while such bodies arrive", async () => {
+    // The bound of a quiet machine, multiplied by how much slower the idle server answers right
+    // before (ADR 0073). Probed from a process of its own, so building these bodies here never
+    // delays a probe.
+    const slowdown = await machineSlowdown(server.url);
+    const probe = await startHealthProbe(server.url, { intervalMs: 10 });
     const bombs = [
       ...Array.from({ length: 6 }, () => form("/auth/login", Buffer.from("&".repeat(2_000_000)))),
       ...Array.from({ length: 4 }, () =>
@@ -116,13 +119,12 @@ describe("bodies are refused before they are parsed", () => {
     const answers = await Promise.all(bombs);
     const timings = (await probe.stop()).latencies;
     expect(answers.map((answer) => answer.statuses.at(-1))).toEqual(Array(10).fill(413));
-    timings.sort((a, b) => a - b);
-    const median = timings[Math.floor(timings.length / 2)] ?? Infinity;
+    const middle = timings.length > 0 ? median(timings) : Infinity;
     console.log(
-      `healthz during refused bodies: ${timings.length} probes, median ${median.toFixed(1)} ms, max ${timings.at(-1)?.toFixed(1)} ms`,
+      `healthz during refused bodies: ${timings.length} probes, median ${middle.toFixed(1)} ms, max ${Math.max(...timings).toFixed(1)} ms; ${slowdown.report}`,
     );
     expect(timings.length).toBeGreaterThan(0);
-    expect(median).toBeLessThan(200);
+    expect(middle).toBeLessThan(200 * slowdown.factor);
   });
 });
 

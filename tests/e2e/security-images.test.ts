@@ -5,7 +5,7 @@ import { IMAGE_SERVER_BUSY } from "~/images/image-messages";
 import { IMAGE_TOO_COSTLY, IMAGE_UPLOADS_LIMITED } from "~/images/pipeline.server";
 import { RATE_LIMITS } from "~/security/rate-limit.server";
 import { HttpClient } from "../helpers/accounts";
-import { startHealthProbe } from "../helpers/health-probe";
+import { machineSlowdown, startHealthProbe } from "../helpers/health-probe";
 import { makeCostlyPng, makeJpeg, makePhonePhoto } from "../helpers/images";
 import { eventFormData, logServerOnFailure, signedInClient } from "../helpers/members";
 import { processStat } from "../helpers/processes";
@@ -14,7 +14,7 @@ import { type SecurityServer, startSecurityServer } from "../helpers/security-se
 /**
  * Issue 11, items 5 and 6 over HTTP (docs/decisions/0017 and 0018): a small PNG that would
  * decode to hundreds of MB is refused from its header, quickly, and /healthz keeps answering
- * within 200 ms while several are posted at once, and while ordinary phone photos wait their
+ * within 200 ms (on a quiet machine; scaled to a busy one's load) while several are posted at once, and while ordinary phone photos wait their
  * turn in the image queue; uploads are limited per account; a volunteer's photo is served only
  * to its owner (and admins), never cacheable by shared caches, while institutions' and events'
  * pictures keep their public year-long caching.
@@ -102,16 +102,18 @@ function postEncoded(client: HttpClient, path: string, form: { body: ArrayBuffer
 }
 
 /**
- * The two timing tests below measure the server on a machine it shares with the rest of the suite
- * (Chromium included) and with whatever else runs there: a burst of load elsewhere can delay one
- * probe past 200 ms with no fault of the server's. Such a run is measured again (twice at most);
- * a server that really stalls fails every time.
+ * The two timing tests below measure the server on a machine it shares with whatever else runs
+ * there. Their bounds are those of a quiet machine (/healthz within 200 ms, a refusal within
+ * 1.5 s) multiplied by how much slower the idle server answers right before the load
+ * (machineSlowdown, ADR 0073). A burst of load elsewhere in the middle of a measurement can still
+ * delay one probe with no fault of the server's: such a run is measured again (twice at most); a
+ * server that really stalls fails every time.
  */
 const TIMING = { retry: 2 };
 
 describe("costly images", () => {
   it(
-    "a 16-bit PNG with alpha, 6000 px a side: refused from its header in milliseconds; /healthz under 200 ms while six at a time arrive",
+    "a 16-bit PNG with alpha, 6000 px a side: refused from its header in milliseconds; /healthz under 200 ms (scaled to the machine's load) while six at a time arrive",
     TIMING,
     async () => {
       const png = await makeCostlyPng();
@@ -136,6 +138,7 @@ describe("costly images", () => {
           ),
         ),
       );
+      const slowdown = await machineSlowdown(server.url);
       const probe = await startHealthProbe(server.url);
       const cpuBefore = serverCpuSeconds();
       // Three waves of six at once, so the probe watches long enough to mean something.
@@ -156,22 +159,23 @@ describe("costly images", () => {
       const health = await probe.stop();
       console.log(
         `costly PNG 3 x 6: answers in ${answers.map((answer) => Math.round(answer.ms)).join(", ")} ms; ` +
-          `server CPU ${cpu.toFixed(2)} s; /healthz slowest ${health.slowest.toFixed(0)} ms of ${health.latencies.length}`,
+          `server CPU ${cpu.toFixed(2)} s; /healthz slowest ${health.slowest.toFixed(0)} ms of ${health.latencies.length}; ${slowdown.report}`,
       );
       for (const answer of answers) {
         expect(answer.status).toBe(400);
         expect(answer.body).toContain(IMAGE_TOO_COSTLY);
-        expect(answer.ms).toBeLessThan(1_500);
+        expect(answer.ms).toBeLessThan(1_500 * slowdown.factor);
       }
-      // Decoding them would take more than a second of CPU each (docs/decisions/0017).
+      // Decoding them would take more than a second of CPU each (docs/decisions/0017). CPU
+      // seconds, not wall time: neighbours on the machine do not add to them.
       expect(cpu).toBeLessThan(3);
       expect(health.latencies.length).toBeGreaterThan(0);
-      expect(health.slowest).toBeLessThan(200);
+      expect(health.slowest).toBeLessThan(200 * slowdown.factor);
     },
   );
 
   it(
-    "ordinary 12-megapixel phone photos posted at once wait their turn: each saved or told to retry, /healthz under 200 ms",
+    "ordinary 12-megapixel phone photos posted at once wait their turn: each saved or told to retry, /healthz under 200 ms (scaled to the machine's load)",
     TIMING,
     async () => {
       const photo = await makePhonePhoto();
@@ -186,6 +190,7 @@ describe("costly images", () => {
           ),
         ),
       );
+      const slowdown = await machineSlowdown(server.url);
       const probe = await startHealthProbe(server.url);
       const answers = await Promise.all(
         forms.map(async (form) => {
@@ -204,7 +209,7 @@ describe("costly images", () => {
       const health = await probe.stop();
       console.log(
         `phone photos x8: statuses ${answers.map((answer) => answer.status).join(", ")}; ` +
-          `/healthz slowest ${health.slowest.toFixed(0)} ms of ${health.latencies.length}`,
+          `/healthz slowest ${health.slowest.toFixed(0)} ms of ${health.latencies.length}; ${slowdown.report}`,
       );
       for (const answer of answers) {
         if (answer.status === 503) {
@@ -226,7 +231,7 @@ describe("costly images", () => {
           return { start: end - Number(entry.ms), end };
         });
       expect(mostAtOnce(spans)).toBeLessThanOrEqual(Math.max(1, availableParallelism() - 1));
-      expect(health.slowest).toBeLessThan(200);
+      expect(health.slowest).toBeLessThan(200 * slowdown.factor);
     },
   );
 });

@@ -446,9 +446,11 @@ export interface RawAnswer {
 
 /**
  * Sends the bytes on a new connection and reads the answer until the server closes it or the
- * final status line and headers are in (keep-alive connections are then closed by us).
+ * final status line and headers are in (keep-alive connections are then closed by us). The
+ * timeout only catches a server that never answers: it is generous, so that megabytes posted at
+ * once on a machine with busy neighbours still get their answer (ADR 0073).
  */
-export function sendRaw(port: number, bytes: Buffer, timeoutMs = 10_000): Promise<RawAnswer> {
+export function sendRaw(port: number, bytes: Buffer, timeoutMs = 30_000): Promise<RawAnswer> {
   return new Promise((resolve) => {
     const socket = connect({ host: "127.0.0.1", port });
     const chunks: Buffer[] = [];

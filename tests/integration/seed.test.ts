@@ -283,6 +283,52 @@ describe("demo seed", () => {
     expect(await runHoursDueReminders()).toBe(0);
   });
 
+  it("makes the coming events look real: hours, places, links online, some full with a waitlist, some nearly full", async () => {
+    const today = todayInBrazil();
+    const coming = await rows<{
+      format: string;
+      start_time: string | null;
+      end_time: string | null;
+      places: number | null;
+      online_link: string | null;
+      days: number;
+      confirmed: number;
+      waiting: number;
+    }>(sql`
+      select e.format, e.start_time::text, e.end_time::text, e.places, e.online_link,
+        e.event_date - ${today}::date as days,
+        (select count(*)::int from participations p where p.event_id = e.id and p.status = 'CONFIRMED') as confirmed,
+        (select count(*)::int from participations p where p.event_id = e.id and p.status = 'WAITLISTED') as waiting
+      from events e where e.status = 'APPROVED' and e.event_date >= ${today}::date`);
+    expect(coming.length).toBeGreaterThanOrEqual(10);
+    // Spread over the coming weeks, the nearest within a few days.
+    expect(Math.max(...coming.map((event) => event.days))).toBeLessThanOrEqual(42);
+    expect(Math.min(...coming.map((event) => event.days))).toBeLessThanOrEqual(7);
+    expect(coming.filter((event) => event.start_time !== null).length).toBeGreaterThan(
+      coming.length / 2,
+    );
+    for (const event of coming) {
+      expect(event.start_time === null).toBe(event.end_time === null);
+      if (event.start_time && event.end_time) expect(event.end_time > event.start_time).toBe(true);
+      expect(event.online_link !== null, event.format).toBe(event.format !== "PRESENCIAL");
+      if (event.places !== null) expect(event.confirmed).toBeLessThanOrEqual(event.places);
+      // A waitlist only behind a full event.
+      if (event.waiting > 0) expect(event.confirmed).toBe(event.places);
+    }
+    expect(coming.some((event) => event.format !== "PRESENCIAL")).toBe(true);
+    expect(coming.some((event) => event.places === null)).toBe(true);
+    expect(coming.some((event) => event.waiting > 0)).toBe(true);
+    expect(
+      coming.some(
+        (event) =>
+          event.places !== null &&
+          event.confirmed > 0 &&
+          event.places - event.confirmed > 0 &&
+          event.places - event.confirmed <= 2,
+      ),
+    ).toBe(true);
+  });
+
   it("seeds nothing the second time", async () => {
     const before = await tableCounts();
     expect(await seedDemoData(db)).toBeNull();

@@ -25,9 +25,14 @@ function pickKind(random: Random): Kind {
   return "deleted";
 }
 
-/** Days from today to the event: upcoming within three months, past within the last year. */
+/**
+ * Days from today to the event: upcoming ones over the next six weeks (the first page of the
+ * agenda then shows the coming days, as a real one would), pending ones within two months, past
+ * ones within the last year.
+ */
 function dayOffsetFor(kind: Kind, random: Random): number {
-  if (kind === "upcoming" || kind === "pending") return random.int(3, 90);
+  if (kind === "upcoming") return random.int(1, 42);
+  if (kind === "pending") return random.int(3, 60);
   if (kind === "rejected") return random.chance(0.5) ? random.int(3, 60) : -random.int(5, 120);
   return -random.int(5, 330);
 }
@@ -36,12 +41,12 @@ export function planEvents(
   random: Random,
   now: Date,
   institutions: readonly PlannedInstitution[],
-): PlannedEvent[] {
+): Omit<PlannedEvent, "schedule">[] {
   const approved = institutions.filter((institution) => institution.status === "APPROVED");
   return approved.flatMap((institution, index) => {
     const count = EVENTS_PER_INSTITUTION[index % EVENTS_PER_INSTITUTION.length] ?? 1;
     const ideas = random.shuffle(causeOf(institution.cause).events).slice(0, count);
-    return ideas.map((idea): PlannedEvent => {
+    return ideas.map((idea): Omit<PlannedEvent, "schedule"> => {
       const kind = pickKind(random);
       // An event cannot have happened before its institution was approved.
       const firstPossibleDay = Math.ceil(daysBetween(now, institution.reviewedAt ?? now)) + 3;

@@ -44,6 +44,15 @@ export interface PlannedEvent {
   address: StreetAddress;
   createdAt: Date;
   reviewedAt: Date | null;
+  schedule: EventSchedule;
+}
+
+/** An event's hours (Brasília, both or neither), volunteer places (null: no limit) and link. */
+export interface EventSchedule {
+  startTime: string | null;
+  endTime: string | null;
+  places: number | null;
+  onlineLink: string | null;
 }
 
 export interface PlannedVolunteer {

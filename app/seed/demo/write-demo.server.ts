@@ -155,6 +155,7 @@ export async function writeDemo(
     name: event.name,
     eventDate: event.eventDate,
     format: event.format,
+    ...event.schedule,
     causes: [CAUSE_SLUG_OF[event.institution.cause]],
     resume: event.resume,
     about: event.about,
