@@ -87,6 +87,8 @@ const FORMS: Record<string, FormPost[]> = {
       single: {
         name: "O nome da instituição",
         responsible: "O responsável",
+        representativeName: "O nome de quem assina",
+        representativeRole: "O cargo",
         street: "O logradouro",
         number: "O número",
         neighborhood: "O bairro",
@@ -125,6 +127,8 @@ const FORMS: Record<string, FormPost[]> = {
       body: async (field, value) => ({
         name: "Instituição Aprovada",
         responsible: "Pessoa Responsável",
+        representativeName: "Maria Silva",
+        representativeRole: "Presidente",
         phone: "(11) 91234-5678",
         uf: "SP",
         city: "São Paulo",

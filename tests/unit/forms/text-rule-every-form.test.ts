@@ -139,7 +139,16 @@ const EXPECTED: Record<string, { single?: string[]; multi?: string[] }> = {
   institutionProfileSchema: { multi: ["resume", "about"] },
   volunteerProfileSchemaFor: { single: ["name", "guardianName"], multi: ["resume"] },
   institutionProfileSchemaFor: {
-    single: ["name", "responsible", "street", "number", "neighborhood", "complete"],
+    single: [
+      "name",
+      "responsible",
+      "representativeName",
+      "representativeRole",
+      "street",
+      "number",
+      "neighborhood",
+      "complete",
+    ],
     multi: ["resume", "about"],
   },
   eventFormSchema: {
