@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { HttpClient } from "../helpers/accounts";
 import { uniqueEmail } from "../helpers/accounts";
-import { launchBrowser, watchPageProblems } from "../helpers/browser";
+import { formSchemaLoaded, launchBrowser, watchPageProblems } from "../helpers/browser";
 import { type FixtureServer, startFixtureServer } from "../helpers/fixture-server";
 import { expectFinishedPage } from "../helpers/layout";
 import { waitForMail } from "../helpers/mail";
@@ -100,6 +100,8 @@ async function readPdf(who: HttpClient, path: string): Promise<Buffer> {
 async function nameRepresentative(who: HttpClient) {
   const { page, problems } = await sizedPage(browser, 390, who);
   await gotoHydrated(page, `${server.url}/app/atualizar-instituicao`);
+  // The refusal below is the browser's check: wait for its schema (ADR 0010).
+  await formSchemaLoaded(page);
   const signer = page.getByRole("group", { name: "Quem assina pela instituição" });
   await signer.getByLabel("Nome completo").fill("Maria Silva");
   await page.getByRole("button", { name: "Salvar alterações" }).click();

@@ -87,8 +87,6 @@ const FORMS: Record<string, FormPost[]> = {
       single: {
         name: "O nome da instituição",
         responsible: "O responsável",
-        representativeName: "O nome de quem assina",
-        representativeRole: "O cargo",
         street: "O logradouro",
         number: "O número",
         neighborhood: "O bairro",
@@ -145,6 +143,8 @@ const FORMS: Record<string, FormPost[]> = {
       single: {
         name: "O nome da instituição",
         responsible: "O responsável",
+        representativeName: "O nome de quem assina",
+        representativeRole: "O cargo",
         street: "O logradouro",
         number: "O número",
         neighborhood: "O bairro",
