@@ -72,6 +72,7 @@ function queueMessages(institutionId: string, eventId: string, message: Particip
       const added = await enqueueEmail(tx, {
         to: person.email,
         kind: "participants-message",
+        sender: institutionId,
         dedupeKey: `participants-message:${message.sendId}:${person.id}`,
         ...institutionMessageEmail({
           name: person.name,
