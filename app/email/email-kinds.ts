@@ -111,14 +111,15 @@ export const EMAIL_KINDS = {
     label: "Pedido de consentimento a um termo de adesão (responsável)",
     transactional: false,
     beforeConfirmation: false,
-    perRecipientDay: 5,
+    perRecipientDay: 10,
     audience: "guardian",
   },
   "guardian-account": {
     label: "Pedido de consentimento a uma conta (responsável)",
     transactional: false,
     beforeConfirmation: false,
-    perRecipientDay: 3,
+    // A parent of several children signing up on the same day.
+    perRecipientDay: 5,
     audience: "guardian",
   },
   "hours-due": {

@@ -1,7 +1,7 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, like } from "drizzle-orm";
 import { publicConfig } from "~/config/public-config.server";
 import { db } from "~/db/client.server";
-import { events, institutions, participations, users } from "~/db/schema";
+import { emailOutbox, events, institutions, participations, users } from "~/db/schema";
 import { enqueueEmail } from "~/email/outbox.server";
 import { AppError } from "~/lib/app-error";
 import { isUuid } from "~/lib/uuid";
@@ -27,13 +27,13 @@ export async function sendParticipantsMessage(input: {
   institutionId: string;
   eventId: string;
   message: ParticipantMessageInput;
-}): Promise<{ sent: number; queued: number }> {
+}): Promise<MessageOutcome> {
   const { institutionId, eventId, message } = input;
   if (!isUuid(eventId)) throw new AppError("not-found", PARTICIPATION_MESSAGES.eventNotFound);
   const rateKey = `participants-message:${institutionId}`;
   const limit = await hitRateLimit(rateKey, MESSAGES_PER_INSTITUTION);
   if (!limit.allowed) throw rateLimitedError(limit.retryAfterSeconds);
-  let outcome: { sent: number; queued: number };
+  let outcome: MessageOutcome;
   try {
     outcome = await queueMessages(institutionId, eventId, message);
   } catch (error) {
@@ -41,8 +41,17 @@ export async function sendParticipantsMessage(input: {
     throw error;
   }
   // A repeated submit sent nothing: it does not use up the institution's messages.
-  if (outcome.queued === 0) await refundRateLimit(rateKey, MESSAGES_PER_INSTITUTION);
+  if (outcome.repeated) await refundRateLimit(rateKey, MESSAGES_PER_INSTITUTION);
   return outcome;
+}
+
+export interface MessageOutcome {
+  /** The people it is for. */
+  sent: number;
+  /** The e-mails this call queued (some addresses may be past their budget, ADR 0068). */
+  queued: number;
+  /** The same form was sent before: nothing was queued again. */
+  repeated: boolean;
 }
 
 /** The e-mails, in one transaction; `queued` counts the ones not queued before. */
@@ -85,6 +94,16 @@ function queueMessages(institutionId: string, eventId: string, message: Particip
       });
       if (added) fresh += 1;
     }
-    return { sent: people.length, queued: fresh };
+    // Nothing queued: the same form was sent before (its rows are there), or every address is
+    // past its budget, which is no repeat and uses up a message.
+    const [earlier] =
+      fresh === 0
+        ? await tx
+            .select({ id: emailOutbox.id })
+            .from(emailOutbox)
+            .where(like(emailOutbox.dedupeKey, `participants-message:${message.sendId}:%`))
+            .limit(1)
+        : [];
+    return { sent: people.length, queued: fresh, repeated: earlier !== undefined };
   });
 }
