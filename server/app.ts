@@ -10,9 +10,9 @@ import {
   pingDatabase,
 } from "~/db/client.server";
 import { startMailer, stopMailer } from "~/email/mailer.server";
+import { startMoveNotices } from "~/events/event-notices.server";
 import { GEO_CACHE_CONTROL } from "~/geo/cache";
 import { geographyAnswer } from "~/geo/geo-response.server";
-import { startMoveNotices } from "~/events/event-notices.server";
 import { startHoursDueReminders } from "~/hours/hours-due.server";
 import { startHousekeeping } from "~/jobs/housekeeping.server";
 import { withAfterResponse } from "~/lib/after-response.server";

@@ -5,10 +5,12 @@ import { db, type Transaction } from "~/db/client.server";
 import { uniqueViolation } from "~/db/errors.server";
 import { accounts, images, institutions, users, volunteers } from "~/db/schema";
 import type { AgeFields } from "~/guardians/age-rules";
+import { checkGuardianAddress } from "~/guardians/guardian-address.server";
 import { askGuardianForAccount } from "~/guardians/guardian-consent.server";
 import type { ProcessedImage } from "~/images/pipeline.server";
 import { imageToStore, type StagedClaim } from "~/images/staged-images.server";
 import { AppError } from "~/lib/app-error";
+import { sendEmailConfirmation } from "./email-confirmation.server";
 import { SIGNUP_MESSAGES } from "./signup-schemas";
 
 interface Credentials {
@@ -96,6 +98,10 @@ export async function createVolunteerAccount(input: NewVolunteer): Promise<strin
       guardianEmail: input.age?.guardianEmail ?? null,
     });
     if (input.age?.guardianName && input.age.guardianEmail) {
+      await checkGuardianAddress(tx, {
+        ownEmail: input.credentials.email,
+        guardianEmail: input.age.guardianEmail,
+      });
       await askGuardianForAccount(tx, {
         volunteerId: userId,
         volunteerName: input.name,
@@ -147,9 +153,19 @@ async function insertUser(
 ): Promise<string> {
   const [user] = await tx
     .insert(users)
-    .values({ email: credentials.email, name, phone: credentials.phone, role: "USER", profile })
+    .values({
+      email: credentials.email,
+      // A stranger typed this address: it receives only what the person asked for until the
+      // link e-mailed below is used (ADR 0069). The person stays signed in meanwhile.
+      emailVerified: false,
+      name,
+      phone: credentials.phone,
+      role: "USER",
+      profile,
+    })
     .returning({ id: users.id });
   if (!user) throw new Error("user insert returned nothing");
+  await sendEmailConfirmation(tx, { userId: user.id, email: credentials.email, name });
   await tx.insert(accounts).values({
     userId: user.id,
     accountId: user.id,

@@ -153,9 +153,9 @@ export function emailKindRule(kind: EmailKind): EmailKindRule {
 }
 
 /** The kinds a person may turn off: every one that is not strictly transactional. */
-export const OPTIONAL_KINDS: readonly EmailKind[] = (Object.keys(EMAIL_KINDS) as EmailKind[]).filter(
-  (kind) => !EMAIL_KINDS[kind].transactional,
-);
+export const OPTIONAL_KINDS: readonly EmailKind[] = (
+  Object.keys(EMAIL_KINDS) as EmailKind[]
+).filter((kind) => !EMAIL_KINDS[kind].transactional);
 
 export const TRANSACTIONAL_KINDS: readonly EmailKind[] = (
   Object.keys(EMAIL_KINDS) as EmailKind[]

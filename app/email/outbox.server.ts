@@ -49,7 +49,12 @@ export interface QueuedEmail extends RenderedEmail {
 }
 
 /** Why a message was not queued (logged; nothing is thrown for these). */
-export type Withheld = "duplicate" | "opted-out" | "unconfirmed" | "recipient-budget" | "sender-budget";
+export type Withheld =
+  | "duplicate"
+  | "opted-out"
+  | "unconfirmed"
+  | "recipient-budget"
+  | "sender-budget";
 
 /**
  * Queues an e-mail; the worker sends it after the transaction commits. Returns false when it
@@ -158,7 +163,9 @@ async function withheldReason(
   ) {
     return "recipient-budget";
   }
-  const senderLimit = row.sender_profile ? EMAIL_BUDGET.senderPerDay[row.sender_profile] : undefined;
+  const senderLimit = row.sender_profile
+    ? EMAIL_BUDGET.senderPerDay[row.sender_profile]
+    : undefined;
   if (senderLimit !== undefined && Number(row.sender_day) >= senderLimit) return "sender-budget";
   return null;
 }

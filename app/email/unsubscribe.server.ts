@@ -11,8 +11,7 @@ import { type EmailKind, isEmailKind, OPTIONAL_KINDS } from "./email-kinds";
  * message, nobody can make one for an address that is not theirs, and the address does not show
  * in the URL (proxies and logs). A token never expires: an old e-mail's link still works.
  */
-const key = () =>
-  createHash("sha256").update(`email-opt-out\n${env().SESSION_SECRET}`).digest();
+const key = () => createHash("sha256").update(`email-opt-out\n${env().SESSION_SECRET}`).digest();
 
 export interface OptOutTarget {
   address: string;

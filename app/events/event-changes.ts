@@ -115,7 +115,9 @@ const comparable = (value: string) =>
  * re-typed with other spaces or capitals, is no change.
  */
 export function netMoves(before: EventFieldValues, after: EventFieldValues): FieldChange[] {
-  const moved = WHEN_AND_WHERE.filter((field) => comparable(before[field]) !== comparable(after[field]));
+  const moved = WHEN_AND_WHERE.filter(
+    (field) => comparable(before[field]) !== comparable(after[field]),
+  );
   if (moved.length === 0) return [];
   const labels = new Set(moved.map((field) => EVENT_FIELD_LABELS[field]));
   return eventChanges(before, after, false).changes.filter((change) => labels.has(change.field));

@@ -176,7 +176,6 @@ export async function findInstitutionEvent(
   };
 }
 
-
 /** Whether the institution may still change the event (see EDITABLE); `today` in Brasília. */
 export function isEditable(
   status: EventStatus,

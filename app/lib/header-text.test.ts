@@ -3,12 +3,27 @@ import { headerText } from "./header-text";
 
 describe("headerText", () => {
   it("keeps one line of text, accents included", () => {
-    expect(headerText("Evento alterado: Mutirão São João")).toBe("Evento alterado: Mutirão São João");
+    expect(headerText("Evento alterado: Mutirão São João")).toBe(
+      "Evento alterado: Mutirão São João",
+    );
   });
 
   it("turns every line break, control and bidi override into one space", () => {
-    for (const bad of ["\r\n", "\n", "\r", "\u0000", "\u0007", "\u000c", "\u0085", "\u2028", "\u202e", "\u2066"]) {
-      expect(headerText(`Aviso${bad}Bcc: vitima@exemplo.com`)).toBe("Aviso Bcc: vitima@exemplo.com");
+    for (const bad of [
+      "\r\n",
+      "\n",
+      "\r",
+      "\u0000",
+      "\u0007",
+      "\u000c",
+      "\u0085",
+      "\u2028",
+      "\u202e",
+      "\u2066",
+    ]) {
+      expect(headerText(`Aviso${bad}Bcc: vitima@exemplo.com`)).toBe(
+        "Aviso Bcc: vitima@exemplo.com",
+      );
     }
   });
 

@@ -68,10 +68,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     },
   );
   if (failed || !outcome) return failed;
-  const message =
-    outcome.repeated
-      ? "Esta mensagem já tinha sido enviada: ninguém a recebe duas vezes."
-      : `Mensagem enviada para ${countText(outcome.sent, "pessoa", "pessoas")}.`;
+  const message = outcome.repeated
+    ? "Esta mensagem já tinha sido enviada: ninguém a recebe duas vezes."
+    : `Mensagem enviada para ${countText(outcome.sent, "pessoa", "pessoas")}.`;
   throw redirectWithFlash(`/app/eventos/${event.id}/participantes`, message, "success");
 }
 
