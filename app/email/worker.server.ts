@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
+import { headerText } from "~/lib/header-text";
 import { log } from "~/lib/log.server";
 import { emailKindRule, isEmailKind } from "./email-kinds";
 import {
@@ -121,7 +122,8 @@ async function deliver(
     await options.send({
       from: options.from,
       to: email.to,
-      subject: email.subject,
+      // Rows queued before the outbox cleaned subjects: one line, whatever they hold.
+      subject: headerText(email.subject),
       text: email.text,
       html: email.html,
       headers: optOutHeaders(email),
