@@ -7,25 +7,15 @@ import { enqueueEmail } from "~/email/outbox.server";
 import { type RenderedEmail, renderEmail } from "~/email/templates.server";
 import { AppError } from "~/lib/app-error";
 import { tokenDigest } from "~/lib/token-digest";
+import { CONFIRMATION_MESSAGES, EMAIL_CONFIRMATION_HOURS } from "./email-confirmation-messages";
 
 /**
  * Confirming the address a person signed up with (ADR 0069): a single-use link that works for
  * EMAIL_CONFIRMATION_HOURS, kept as its SHA-256 only (like the reset links of ADR 0014). Until it
  * is used the outbox sends that address only what the person asked for (email-kinds.ts).
  */
-export const EMAIL_CONFIRMATION_HOURS = 48;
 /** "Reenviar e-mail de confirmação": this many links an hour per account. */
 export const CONFIRMATION_RESENDS_PER_HOUR = 3;
-
-export const CONFIRMATION_MESSAGES = {
-  invalid: "Este link de confirmação não é válido. Confira se copiou o endereço inteiro do e-mail.",
-  expired: `Este link de confirmação expirou (ele vale por ${EMAIL_CONFIRMATION_HOURS} horas). Entre na sua conta e peça um novo.`,
-  confirmed: "E-mail confirmado. Obrigado!",
-  alreadyConfirmed: "Seu e-mail já está confirmado.",
-  resent: "Enviamos um novo e-mail de confirmação. Confira sua caixa de entrada e o spam.",
-  tooMany:
-    "Você já pediu vários e-mails de confirmação na última hora. Aguarde um pouco e confira também a pasta de spam.",
-} as const;
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{40,50}$/;
 

@@ -1,9 +1,6 @@
 import { data, Form } from "react-router";
-import {
-  CONFIRMATION_MESSAGES,
-  emailAwaitsConfirmation,
-  resendEmailConfirmation,
-} from "~/auth/email-confirmation.server";
+import { emailAwaitsConfirmation, resendEmailConfirmation } from "~/auth/email-confirmation.server";
+import { CONFIRMATION_MESSAGES } from "~/auth/email-confirmation-messages";
 import { homePathFor } from "~/auth/session-user";
 import { EmailConfirmationNotice } from "~/components/members/email-confirmation-notice";
 import { MemberFormPage } from "~/components/members/member-form-page";

@@ -1,5 +1,6 @@
 import { data, Form, Link } from "react-router";
-import { CONFIRMATION_MESSAGES, confirmEmail } from "~/auth/email-confirmation.server";
+import { confirmEmail } from "~/auth/email-confirmation.server";
+import { CONFIRMATION_MESSAGES } from "~/auth/email-confirmation-messages";
 import { AuthPage, HOME_LINK } from "~/components/auth/auth-page";
 import { buttonStyles } from "~/components/ui/button-styles";
 import { ErrorMessage } from "~/components/ui/error-message";

@@ -293,7 +293,7 @@ describe("one budget over every path, for an hour of moved clock", () => {
           message: {
             subject: `Aviso ${minute}`,
             message: "Mensagem repetida para todos.",
-            includeWaitlist: true,
+            includeWaitlist: "on",
             sendId: crypto.randomUUID(),
           },
         }),
