@@ -10,7 +10,6 @@ import { askGuardianForAccount } from "~/guardians/guardian-consent.server";
 import type { ProcessedImage } from "~/images/pipeline.server";
 import { imageToStore, type StagedClaim } from "~/images/staged-images.server";
 import { AppError } from "~/lib/app-error";
-import { sendEmailConfirmation } from "./email-confirmation.server";
 import { SIGNUP_MESSAGES } from "./signup-schemas";
 
 interface Credentials {
@@ -156,7 +155,7 @@ async function insertUser(
     .values({
       email: credentials.email,
       // A stranger typed this address: it receives only what the person asked for until the
-      // link e-mailed below is used (ADR 0069). The person stays signed in meanwhile.
+      // link the sign-up e-mails (startEmailConfirmation) is used (ADR 0069).
       emailVerified: false,
       name,
       phone: credentials.phone,
@@ -165,7 +164,6 @@ async function insertUser(
     })
     .returning({ id: users.id });
   if (!user) throw new Error("user insert returned nothing");
-  await sendEmailConfirmation(tx, { userId: user.id, email: credentials.email, name });
   await tx.insert(accounts).values({
     userId: user.id,
     accountId: user.id,

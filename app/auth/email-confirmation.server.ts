@@ -60,6 +60,20 @@ export async function sendEmailConfirmation(
   });
 }
 
+/**
+ * The sign-up's confirmation e-mail, queued once the account exists (the wizard's last step).
+ * The person is signed in either way; a failure here leaves "Reenviar" in their area.
+ */
+export async function startEmailConfirmation(userId: string, now = new Date()): Promise<void> {
+  await db().transaction(async (tx) => {
+    const [user] = await tx
+      .select({ email: users.email, name: users.name })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (user) await sendEmailConfirmation(tx, { userId, email: user.email, name: user.name, now });
+  });
+}
+
 /** "Reenviar e-mail de confirmação" from the member area. */
 export async function resendEmailConfirmation(userId: string, now = new Date()): Promise<void> {
   await db().transaction(async (tx) => {
