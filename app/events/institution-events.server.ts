@@ -5,7 +5,6 @@ import type { CauseSlug, SkillSlug } from "~/config/causes";
 import type { EventStatus } from "~/config/constants";
 import { db } from "~/db/client.server";
 import { events, institutions } from "~/db/schema";
-import { listText } from "~/forms/choice-list";
 import { isoToBrDate } from "~/forms/masks";
 import { imageUrl } from "~/images/images.server";
 import { discardImages, type PreparedImage, storeImage } from "~/images/stored-images.server";
