@@ -11,7 +11,7 @@ import { discardImages, type PreparedImage, storeImage } from "~/images/stored-i
 import { AppError } from "~/lib/app-error";
 import type { FieldChange } from "~/lib/field-changes";
 import { isUuid } from "~/lib/uuid";
-import { type EventFieldValues, eventChanges } from "./event-changes";
+import { eventChanges } from "./event-changes";
 import { todayInBrazil } from "./event-dates";
 import { EVENT_MESSAGES } from "./event-form-schema";
 import type { EventFormat } from "./event-format";
