@@ -18,6 +18,9 @@ export default [
   route("auth/login", "routes/auth.login.tsx"),
   route("auth/esqueci-minha-senha", "routes/auth.esqueci-minha-senha.tsx"),
   route("auth/resetar-senha", "routes/auth.resetar-senha.tsx"),
+  // E-mail confirmation and the opt-out link of every optional e-mail (ADR 0068, 0069).
+  route("auth/confirmar-email", "routes/auth.confirmar-email.tsx"),
+  route("e-mail/cancelar", "routes/e-mail.cancelar.tsx"),
   route("auth/sair", "routes/auth.sair.ts"),
   // Photos the browser uploads before their form is sent (docs/decisions/0029), under /auth so
   // the sign-up draft's cookie (Path=/auth) comes along.
@@ -36,6 +39,7 @@ export default [
     route("app/atualizar-senha", "routes/app.atualizar-senha.tsx"),
     route("app/seja-voluntario", "routes/app.seja-voluntario.tsx"),
     route("app/meus-dados", "routes/app.meus-dados.tsx"),
+    route("app/e-mails", "routes/app.e-mails.tsx"),
     route("app/meus-dados/arquivo", "routes/app.meus-dados.arquivo.ts"),
     // Termos de adesão (issue 16, ADR 0049): whoever applied or joined, of either profile.
     route("app/termos", "routes/app.termos.tsx"),

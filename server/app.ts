@@ -10,6 +10,7 @@ import {
   pingDatabase,
 } from "~/db/client.server";
 import { startMailer, stopMailer } from "~/email/mailer.server";
+import { startMoveNotices } from "~/events/event-notices.server";
 import { GEO_CACHE_CONTROL } from "~/geo/cache";
 import { geographyAnswer } from "~/geo/geo-response.server";
 import { startHoursDueReminders } from "~/hours/hours-due.server";
@@ -62,12 +63,14 @@ export async function boot(): Promise<{ port: number }> {
   stopHousekeeping = startHousekeeping();
   stopReminders = startParticipationReminders();
   stopHoursDue = startHoursDueReminders();
+  stopMoveNotices = startMoveNotices();
   return { port: config.PORT };
 }
 
 let stopHousekeeping: (() => Promise<void>) | undefined;
 let stopReminders: (() => Promise<void>) | undefined;
 let stopHoursDue: (() => Promise<void>) | undefined;
+let stopMoveNotices: (() => Promise<void>) | undefined;
 
 /** Called once in-flight requests are done: releases the database (and its lock). */
 export async function shutdown(): Promise<void> {
@@ -75,6 +78,7 @@ export async function shutdown(): Promise<void> {
   await stopHousekeeping?.();
   await stopReminders?.();
   await stopHoursDue?.();
+  await stopMoveNotices?.();
   await stopMailer();
   await closeDatabase();
 }
@@ -175,7 +179,7 @@ export function createHandler(options: { staticDir?: string; mode: "production" 
       res.end();
       return;
     }
-    if (isCrossOriginWrite(req, config.BASE_URL)) {
+    if (isCrossOriginWrite(req, config.BASE_URL) && !isOneClickOptOut(req, url)) {
       sendJson(res, 403, { error: "Origem não permitida." });
       return;
     }
@@ -264,6 +268,17 @@ function setBaseHeaders(res: ServerResponse, https: boolean): void {
 /** Methods that never change state (docs/design.md section 8: no state change on GET). */
 function isReadOnly(method: string | undefined): boolean {
   return method === "GET" || method === "HEAD" || method === "OPTIONS";
+}
+
+/**
+ * RFC 8058: a mail provider posts "List-Unsubscribe=One-Click" to the address in an e-mail's
+ * List-Unsubscribe header from its own servers, with no Origin, cookie or Referer. That one
+ * address is let through the Origin check: what it changes is named by the sealed token in its
+ * query (ADR 0068), never by a cookie, so a forged cross-site post can do only what the token's
+ * holder (the mailbox's owner) could; it only ever turns mail off.
+ */
+function isOneClickOptOut(req: IncomingMessage, url: URL): boolean {
+  return req.method === "POST" && url.pathname === "/e-mail/cancelar";
 }
 
 /**

@@ -43,6 +43,9 @@ const SHORT_FORM_PATHS = new Set([
   "/auth/resetar-senha",
   "/auth/sair",
   "/app/atualizar-senha",
+  // The one-click opt-out (RFC 8058) and the e-mail confirmation: a token and a button.
+  "/e-mail/cancelar",
+  "/auth/confirmar-email",
 ]);
 const UPLOAD_FORM_PATHS = [
   /^\/auth\/cadastro$/,

@@ -64,6 +64,7 @@ export async function reviewInstitution(
     await enqueueEmail(tx, {
       to: account.email,
       kind: "institution-review",
+      sender: null,
       // One e-mail per decision: a reopened or resubmitted record may be decided again.
       dedupeKey: `institution-review:${input.institutionId}:${status}:${reviewedAt.toISOString()}`,
       ...institutionReviewEmail({
@@ -104,6 +105,7 @@ export async function reviewEvent(
       await enqueueEmail(tx, {
         to: owner.email,
         kind: "event-review",
+        sender: null,
         dedupeKey: `event-review:${input.eventId}:${status}:${reviewedAt.toISOString()}`,
         ...eventReviewEmail({
           institutionName: owner.name,

@@ -59,6 +59,7 @@ export async function approveProposedName(input: {
     await enqueueEmail(tx, {
       to: row.email,
       kind: "institution-name-review",
+      sender: null,
       // The lock makes a decision happen once; the time tells a later request for the same name apart.
       dedupeKey: `institution-name-review:${input.institutionId}:APPROVED:${Date.now()}`,
       ...proposedNameReviewEmail({
@@ -97,6 +98,7 @@ export async function rejectProposedName(input: {
     await enqueueEmail(tx, {
       to: row.email,
       kind: "institution-name-review",
+      sender: null,
       dedupeKey: `institution-name-review:${input.institutionId}:REJECTED:${Date.now()}`,
       ...proposedNameReviewEmail({
         institutionName: row.name,

@@ -21,6 +21,12 @@ interface GuardianLinkInput {
   now: Date;
   /** The outbox's key: one e-mail per issuance, one per resend. */
   dedupeKey: string;
+  /**
+   * The volunteer's own press of "Reenviar" is refused past their e-mail budget; an issuance
+   * (caused by the institution's decision or the volunteer's join) leaves the e-mail out instead,
+   * and the volunteer can ask again the next day (ADR 0068).
+   */
+  overSenderBudget: "refuse" | "drop";
 }
 
 /** A new single-purpose link for the guardian to consent to a termo, e-mailed through the outbox. */
@@ -38,6 +44,9 @@ export async function sendGuardianAgreementLink(
   await enqueueEmail(tx, {
     to: input.guardian.email,
     kind: "guardian-agreement",
+    sender: input.volunteerId,
+    overSenderBudget: input.overSenderBudget,
+    now: input.now,
     dedupeKey: input.dedupeKey,
     ...guardianAgreementEmail({
       guardianName: input.guardian.name,
@@ -105,6 +114,7 @@ export async function resendGuardianAgreementLink(input: {
       guardian: { name: row.guardianName ?? "", email: row.guardianEmail },
       now,
       dedupeKey: `guardian-agreement:${agreementId}:${now.getTime()}`,
+      overSenderBudget: "refuse",
     });
   });
 }

@@ -189,6 +189,7 @@ async function issueAgreement(tx: Transaction, source: Source, now: Date): Promi
   await enqueueEmail(tx, {
     to: volunteer.email,
     kind: "agreement-issued",
+    sender: null,
     dedupeKey: `agreement-issued:${inserted.id}`,
     ...agreementIssuedEmail({
       name: volunteer.name,
@@ -208,6 +209,7 @@ async function issueAgreement(tx: Transaction, source: Source, now: Date): Promi
       guardian,
       now,
       dedupeKey: `guardian-agreement:${inserted.id}`,
+      overSenderBudget: "drop",
     });
   }
   return inserted.id;

@@ -80,6 +80,7 @@ export async function decideApplication(input: {
     await enqueueEmail(tx, {
       to: changed.replyEmail,
       kind: "application-decision",
+      sender: input.institutionId,
       dedupeKey: `application-decision:${input.requestId}:${input.decision}`,
       ...applicationDecisionEmail({
         ...names,

@@ -116,6 +116,7 @@ export async function applyToInstitution(input: {
       await enqueueEmail(tx, {
         to: input.institution.contactEmail,
         kind: "volunteer-application",
+        sender: input.volunteer.id,
         dedupeKey: `volunteer-application:${request.id}`,
         ...volunteerApplicationEmail({
           institutionName: input.institution.name,
@@ -129,6 +130,7 @@ export async function applyToInstitution(input: {
       await enqueueEmail(tx, {
         to: input.volunteer.email,
         kind: "application-receipt",
+        sender: input.volunteer.id,
         dedupeKey: `application-receipt:${request.id}`,
         ...applicationReceiptEmail({
           volunteerName: input.volunteer.name,

@@ -77,6 +77,7 @@ function createAuth(database: Database) {
         await enqueueEmail(db(), {
           to: user.email,
           kind: "password-reset",
+          sender: null,
           // The token itself never reaches the outbox's key, only a digest of it.
           dedupeKey: `password-reset:${createHash("sha256").update(token).digest("hex")}`,
           ...passwordResetEmail({ name: user.name, url: url.toString() }),

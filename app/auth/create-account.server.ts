@@ -5,6 +5,7 @@ import { db, type Transaction } from "~/db/client.server";
 import { uniqueViolation } from "~/db/errors.server";
 import { accounts, images, institutions, users, volunteers } from "~/db/schema";
 import type { AgeFields } from "~/guardians/age-rules";
+import { checkGuardianAddress } from "~/guardians/guardian-address.server";
 import { askGuardianForAccount } from "~/guardians/guardian-consent.server";
 import type { ProcessedImage } from "~/images/pipeline.server";
 import { imageToStore, type StagedClaim } from "~/images/staged-images.server";
@@ -96,6 +97,10 @@ export async function createVolunteerAccount(input: NewVolunteer): Promise<strin
       guardianEmail: input.age?.guardianEmail ?? null,
     });
     if (input.age?.guardianName && input.age.guardianEmail) {
+      await checkGuardianAddress(tx, {
+        ownEmail: input.credentials.email,
+        guardianEmail: input.age.guardianEmail,
+      });
       await askGuardianForAccount(tx, {
         volunteerId: userId,
         volunteerName: input.name,
@@ -147,7 +152,16 @@ async function insertUser(
 ): Promise<string> {
   const [user] = await tx
     .insert(users)
-    .values({ email: credentials.email, name, phone: credentials.phone, role: "USER", profile })
+    .values({
+      email: credentials.email,
+      // A stranger typed this address: it receives only what the person asked for until the
+      // link the sign-up e-mails (startEmailConfirmation) is used (ADR 0069).
+      emailVerified: false,
+      name,
+      phone: credentials.phone,
+      role: "USER",
+      profile,
+    })
     .returning({ id: users.id });
   if (!user) throw new Error("user insert returned nothing");
   await tx.insert(accounts).values({

@@ -89,7 +89,12 @@ export const users = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     email: text("email").notNull(),
-    emailVerified: boolean("email_verified").notNull().default(false),
+    /**
+     * The address proved it reaches this person (ADR 0069). Only the sign-up wizard creates an
+     * account a stranger controls, and it writes false until the confirmation link is used;
+     * accounts made by an operator (admin:create, demo data) are confirmed from the start.
+     */
+    emailVerified: boolean("email_verified").notNull().default(true),
     name: text("name").notNull(),
     /** Required by the auth library's user model; our photos live in `images`. */
     image: text("image"),
@@ -704,14 +709,64 @@ export const emailOutbox = pgTable(
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     lastError: text("last_error"),
+    /** The account whose action caused it (ADR 0068), null for the platform's own mail. */
+    senderId: uuid("sender_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
     index("email_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
     // Housekeeping empties sent bodies after a while (ADR 0072): only rows still holding one.
     index("email_outbox_sent_body_idx").on(t.sentAt).where(sql`${t.text} <> ''`),
+    // The budgets (ADR 0068) count recent rows per recipient and per sender.
+    index("email_outbox_recipient_idx").on(sql`lower(${t.to})`, t.createdAt),
+    index("email_outbox_sender_idx")
+      .on(t.senderId, t.createdAt)
+      .where(sql`${t.senderId} is not null`),
   ],
 );
+
+/**
+ * What an address turned off (ADR 0068): kinds by name, or every kind that is not strictly
+ * transactional. One row per lower-cased address, whether or not it belongs to an account.
+ */
+export const emailOptOuts = pgTable("email_opt_outs", {
+  address: text("address").primaryKey(),
+  kinds: text("kinds").array().notNull().default(sql`'{}'::text[]`),
+  allOptional: boolean("all_optional").notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+/** Single-use links that confirm an account's e-mail (ADR 0069): the SHA-256 of the token only. */
+export const emailConfirmations = pgTable(
+  "email_confirmations",
+  {
+    digest: text("digest").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The address the link was sent to: a link for an address since changed confirms nothing. */
+    email: text("email").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_confirmations_user_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * An event's moves waiting to be told (ADR 0068): the first save that changes its date, time or
+ * place within a window writes the values before it; later saves leave them; when the window
+ * closes the participants get one notice with the net change (none when it came back).
+ */
+export const eventChangeNotices = pgTable("event_change_notices", {
+  eventId: uuid("event_id")
+    .primaryKey()
+    .references(() => events.id, { onDelete: "cascade" }),
+  before: jsonb("before").$type<Record<string, string>>().notNull(),
+  institutionId: uuid("institution_id").references(() => users.id, { onDelete: "set null" }),
+  dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
 
 export const auditLog = pgTable(
   "audit_log",

@@ -9,6 +9,8 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html: string;
+  /** List-Unsubscribe and List-Unsubscribe-Post on every message that is not transactional. */
+  headers?: Record<string, string>;
 }
 
 export type SendEmail = (email: OutgoingEmail) => Promise<void>;

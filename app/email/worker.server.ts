@@ -1,7 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
+import { headerText } from "~/lib/header-text";
 import { log } from "~/lib/log.server";
+import { emailKindRule, isEmailKind } from "./email-kinds";
 import {
   dueEmailsCondition,
   isDeliverableRecipient,
@@ -9,6 +11,7 @@ import {
   retryDelaySeconds,
 } from "./outbox.server";
 import type { SendEmail } from "./transport.server";
+import { listUnsubscribeHeaders, optOutUrl } from "./unsubscribe.server";
 
 const POLL_INTERVAL_MS = 5000;
 const BATCH_SIZE = 10;
@@ -90,6 +93,12 @@ async function claimDueEmails() {
     .where(sql`${emailOutbox.id} in (${sql.join(ids, sql`, `)})`);
 }
 
+/** The opt-out headers (RFC 8058) for a kind that is not strictly transactional (ADR 0068). */
+function optOutHeaders(email: { to: string; kind: string }): Record<string, string> | undefined {
+  if (!isEmailKind(email.kind) || emailKindRule(email.kind).transactional) return undefined;
+  return listUnsubscribeHeaders(optOutUrl({ address: email.to, kind: email.kind }));
+}
+
 async function deliver(
   email: typeof emailOutbox.$inferSelect,
   options: { send: SendEmail; from: string },
@@ -113,9 +122,11 @@ async function deliver(
     await options.send({
       from: options.from,
       to: email.to,
-      subject: email.subject,
+      // Rows queued before the outbox cleaned subjects: one line, whatever they hold.
+      subject: headerText(email.subject),
       text: email.text,
       html: email.html,
+      headers: optOutHeaders(email),
     });
     await db()
       .update(emailOutbox)

@@ -105,3 +105,21 @@ export function eventChanges(
     dateOrPlaceChanged: WHEN_AND_WHERE.some((field) => !sameText(before[field], after[field])),
   };
 }
+
+/** Two spellings a reader takes for the same place: Unicode form, spaces and letter case aside. */
+const comparable = (value: string) =>
+  value.normalize("NFC").replace(/\s+/g, " ").trim().toLocaleLowerCase("pt-BR");
+
+/**
+ * The date, time and place changes between two versions of an event, as participants read them
+ * (ADR 0068): what a notice tells after a window of edits. A value changed and changed back, or
+ * re-typed with other spaces or capitals, is no change.
+ */
+export function netMoves(before: EventFieldValues, after: EventFieldValues): FieldChange[] {
+  const moved = WHEN_AND_WHERE.filter(
+    (field) => comparable(before[field]) !== comparable(after[field]),
+  );
+  if (moved.length === 0) return [];
+  const labels = new Set(moved.map((field) => EVENT_FIELD_LABELS[field]));
+  return eventChanges(before, after, false).changes.filter((change) => labels.has(change.field));
+}

@@ -5,18 +5,18 @@ import type { CauseSlug, SkillSlug } from "~/config/causes";
 import type { EventStatus } from "~/config/constants";
 import { db } from "~/db/client.server";
 import { events, institutions } from "~/db/schema";
-import { listText } from "~/forms/choice-list";
 import { isoToBrDate } from "~/forms/masks";
 import { imageUrl } from "~/images/images.server";
 import { discardImages, type PreparedImage, storeImage } from "~/images/stored-images.server";
 import { AppError } from "~/lib/app-error";
 import type { FieldChange } from "~/lib/field-changes";
 import { isUuid } from "~/lib/uuid";
-import { type EventFieldValues, eventChanges, MOVE_FIELDS } from "./event-changes";
+import { eventChanges } from "./event-changes";
 import { todayInBrazil } from "./event-dates";
 import { EVENT_MESSAGES } from "./event-form-schema";
 import type { EventFormat } from "./event-format";
-import { noticeParticipantsOfMove } from "./event-notices.server";
+import { scheduleMoveNotice } from "./event-notices.server";
+import { storedValues } from "./event-values.server";
 
 /**
  * An institution's own events: list, create, edit, cancel. The institution's id is in every
@@ -182,11 +182,6 @@ export async function findInstitutionEvent(
   };
 }
 
-/** PostgreSQL's 'HH:MM:SS' as the form writes it, 'HH:MM'; '' for none. */
-function hoursAndMinutes(time: string | null): string {
-  return time ? time.slice(0, 5) : "";
-}
-
 /** Whether the institution may still change the event (see EDITABLE); `today` in Brasília. */
 export function isEditable(
   status: EventStatus,
@@ -196,26 +191,6 @@ export function isEditable(
   if (!EDITABLE.includes(status)) return false;
   return status !== "APPROVED" || eventDate >= today;
 }
-
-const storedValues = (row: typeof events.$inferSelect): EventFieldValues => ({
-  name: row.name,
-  eventDate: row.eventDate,
-  resume: row.resume,
-  about: row.about,
-  format: row.format as EventFormat,
-  uf: row.state,
-  city: row.city,
-  street: row.street,
-  number: row.number,
-  neighborhood: row.neighborhood,
-  complete: row.complement ?? "",
-  startTime: hoursAndMinutes(row.startTime),
-  endTime: hoursAndMinutes(row.endTime),
-  places: row.places === null ? "" : String(row.places),
-  onlineLink: row.onlineLink ?? "",
-  causes: listText(row.causes),
-  skills: listText(row.skills),
-});
 
 /** What a save did, for the page's message. */
 export interface EventUpdateOutcome {
@@ -272,11 +247,8 @@ export async function updateEvent(
       })
       .where(mine);
     if (dateOrPlaceChanged) {
-      await noticeParticipantsOfMove(
-        tx,
-        { id: eventId, name: columns.name, calendarSequence },
-        changes.filter((change) => MOVE_FIELDS.has(change.field)),
-      );
+      // Told once the window closes, with the net change (ADR 0068), never per save.
+      await scheduleMoveNotice(tx, { eventId, institutionId, before: storedValues(current) });
     }
     await discardImages(tx, [cover.replaced]);
     // A refused event saved again goes back to review even unchanged: asking for a second look

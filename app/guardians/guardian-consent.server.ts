@@ -161,6 +161,8 @@ export async function askGuardianForAccount(
   await enqueueEmail(tx, {
     to: input.guardianEmail,
     kind: "guardian-account",
+    sender: input.volunteerId,
+    now,
     dedupeKey: `guardian-account:${input.volunteerId}:${input.guardianEmail}:${now.getTime()}`,
     ...guardianAccountEmail({
       guardianName: input.guardianName,

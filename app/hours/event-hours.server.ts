@@ -197,6 +197,7 @@ export async function confirmEventHours(input: {
         await enqueueEmail(tx, {
           to: person.email,
           kind: "hours-confirmed",
+          sender: input.institutionId,
           dedupeKey: `hours-confirmed:${row.id}:${minutes}`,
           ...hoursConfirmedEmail({
             name: person.name,

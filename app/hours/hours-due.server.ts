@@ -66,6 +66,7 @@ export async function runHoursDueReminders(now: Date = new Date()): Promise<numb
     const sent = await enqueueEmail(db(), {
       to: event.contactEmail,
       kind: "hours-due",
+      sender: null,
       dedupeKey: `hours-due:${event.id}`,
       ...hoursDueEmail({
         institutionName: event.institutionName,

@@ -151,6 +151,7 @@ export async function confirmMonth(
     await enqueueEmail(tx, {
       to: request.email,
       kind: "hours-confirmed",
+      sender: input.institutionId,
       dedupeKey: `hours-confirmed:${row?.id}:${input.minutes}`,
       ...hoursConfirmedEmail({
         name: request.name,
@@ -296,6 +297,7 @@ export async function decideOngoingHours(input: {
       await enqueueEmail(tx, {
         to: person.email,
         kind: approve ? "hours-confirmed" : "hours-declined",
+        sender: input.institutionId,
         dedupeKey: `${approve ? "hours-confirmed" : "hours-declined"}:${input.hoursId}:${row.minutes}`,
         ...(approve
           ? hoursConfirmedEmail({ ...common, activity: ongoingActivity(row.description) })

@@ -1,8 +1,8 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, like } from "drizzle-orm";
 import { recordAudit } from "~/admin/audit.server";
 import { publicConfig } from "~/config/public-config.server";
 import { db } from "~/db/client.server";
-import { events, institutions, participations, users } from "~/db/schema";
+import { emailOutbox, events, institutions, participations, users } from "~/db/schema";
 import { enqueueEmail } from "~/email/outbox.server";
 import { AppError } from "~/lib/app-error";
 import { isUuid } from "~/lib/uuid";
@@ -28,13 +28,13 @@ export async function sendParticipantsMessage(input: {
   institutionId: string;
   eventId: string;
   message: ParticipantMessageInput;
-}): Promise<{ sent: number; queued: number }> {
+}): Promise<MessageOutcome> {
   const { institutionId, eventId, message } = input;
   if (!isUuid(eventId)) throw new AppError("not-found", PARTICIPATION_MESSAGES.eventNotFound);
   const rateKey = `participants-message:${institutionId}`;
   const limit = await hitRateLimit(rateKey, MESSAGES_PER_INSTITUTION);
   if (!limit.allowed) throw rateLimitedError(limit.retryAfterSeconds);
-  let outcome: { sent: number; queued: number };
+  let outcome: MessageOutcome;
   try {
     outcome = await queueMessages(institutionId, eventId, message);
   } catch (error) {
@@ -42,8 +42,17 @@ export async function sendParticipantsMessage(input: {
     throw error;
   }
   // A repeated submit sent nothing: it does not use up the institution's messages.
-  if (outcome.queued === 0) await refundRateLimit(rateKey, MESSAGES_PER_INSTITUTION);
+  if (outcome.repeated) await refundRateLimit(rateKey, MESSAGES_PER_INSTITUTION);
   return outcome;
+}
+
+export interface MessageOutcome {
+  /** The people it is for. */
+  sent: number;
+  /** The e-mails this call queued (some addresses may be past their budget, ADR 0068). */
+  queued: number;
+  /** The same form was sent before: nothing was queued again. */
+  repeated: boolean;
 }
 
 /** The e-mails, in one transaction; `queued` counts the ones not queued before. */
@@ -73,6 +82,7 @@ function queueMessages(institutionId: string, eventId: string, message: Particip
       const added = await enqueueEmail(tx, {
         to: person.email,
         kind: "participants-message",
+        sender: institutionId,
         dedupeKey: `participants-message:${message.sendId}:${person.id}`,
         ...institutionMessageEmail({
           name: person.name,
@@ -85,8 +95,19 @@ function queueMessages(institutionId: string, eventId: string, message: Particip
       });
       if (added) fresh += 1;
     }
+    // Nothing queued: the same form was sent before (its rows are there), or every address is
+    // past its budget, which is no repeat and uses up a message.
+    const [earlier] =
+      fresh === 0
+        ? await tx
+            .select({ id: emailOutbox.id })
+            .from(emailOutbox)
+            .where(like(emailOutbox.dedupeKey, `participants-message:${message.sendId}:%`))
+            .limit(1)
+        : [];
+    const repeated = earlier !== undefined;
     // The subject and who it went to; the body stays out of the trail (it is the people's mail).
-    if (fresh > 0) {
+    if (!repeated) {
       await recordAudit(tx, {
         actorId: institutionId,
         action: "participants.message",
@@ -100,6 +121,6 @@ function queueMessages(institutionId: string, eventId: string, message: Particip
         },
       });
     }
-    return { sent: people.length, queued: fresh };
+    return { sent: people.length, queued: fresh, repeated };
   });
 }

@@ -115,6 +115,7 @@ async function remindParticipants(event: UpcomingEvent, now: Date): Promise<numb
       await enqueueEmail(tx, {
         to: person.email,
         kind: "participation-reminder",
+        sender: null,
         dedupeKey: `participation-reminder:${row.id}:${startsAt.toISOString()}`,
         ...participationReminderEmail({
           name: person.name,

@@ -198,6 +198,7 @@ export async function removeParticipant(input: {
       await enqueueEmail(tx, {
         to: person.email,
         kind: "participation-removed",
+        sender: input.institutionId,
         dedupeKey: `participation-removed:${removed.id}:${now.getTime()}`,
         ...participationRemovedEmail({
           name: person.name,
@@ -282,6 +283,7 @@ async function promoteWaiting(
     await enqueueEmail(tx, {
       to: person.email,
       kind: "participation-promoted",
+      sender: null,
       dedupeKey: `participation-promoted:${person.id}:${now.getTime()}`,
       ...participationPromotedEmail({
         name: person.name,

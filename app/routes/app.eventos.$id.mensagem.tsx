@@ -7,7 +7,10 @@ import { TextInput } from "~/components/ui/text-input";
 import { validateForm } from "~/forms/form-validation";
 import { countText } from "~/lib/count-text";
 import { findOwnEvent, listParticipants } from "~/participation/participant-list.server";
-import { sendParticipantsMessage } from "~/participation/participant-message.server";
+import {
+  type MessageOutcome,
+  sendParticipantsMessage,
+} from "~/participation/participant-message.server";
 import { MESSAGE_LIMITS } from "~/participation/participant-message-limits";
 import { participantMessageSchema } from "~/participation/participant-message-schema";
 import { redirectWithFlash } from "~/web/flash.server";
@@ -51,7 +54,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const formData = await readFormData(request);
   const form = validateForm(participantMessageSchema, formData);
   if (!form.ok) return formFailure(formData, form.error);
-  let outcome: { sent: number; queued: number } | undefined;
+  let outcome: MessageOutcome | undefined;
   const failed = await saveOrFail(
     formData,
     "participants: message",
@@ -65,10 +68,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     },
   );
   if (failed || !outcome) return failed;
-  const message =
-    outcome.queued === 0
-      ? "Esta mensagem já tinha sido enviada: ninguém a recebe duas vezes."
-      : `Mensagem enviada para ${countText(outcome.sent, "pessoa", "pessoas")}.`;
+  const message = outcome.repeated
+    ? "Esta mensagem já tinha sido enviada: ninguém a recebe duas vezes."
+    : `Mensagem enviada para ${countText(outcome.sent, "pessoa", "pessoas")}.`;
   throw redirectWithFlash(`/app/eventos/${event.id}/participantes`, message, "success");
 }
 

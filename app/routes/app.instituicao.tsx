@@ -1,10 +1,13 @@
 import { data } from "react-router";
 import { decideApplication } from "~/applications/application-decisions.server";
 import { listReceivedApplications } from "~/applications/application-lists.server";
+import { emailAwaitsConfirmation } from "~/auth/email-confirmation.server";
 import { profileSummary } from "~/auth/profile-summary.server";
 import { usePublicConfig } from "~/components/layout/use-public-config";
 import { BrowseLinks } from "~/components/members/browse-links";
 import { CancelEventDialog } from "~/components/members/cancel-event-dialog";
+import { EmailConfirmationNotice } from "~/components/members/email-confirmation-notice";
+import { EmailPreferencesCard } from "~/components/members/email-preferences-card";
 import { InstitutionEvents } from "~/components/members/institution-events";
 import { LogoutCard } from "~/components/members/logout-card";
 import { MyDataCard } from "~/components/members/my-data-card";
@@ -54,12 +57,20 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const user = sessionUser(context);
-  const [profile, review] = await Promise.all([
+  const [profile, review, awaitsConfirmation] = await Promise.all([
     profileSummary(user),
     findInstitutionReviewState(user.id),
+    emailAwaitsConfirmation(user.id),
   ]);
   if (profile.institutionStatus !== "APPROVED") {
-    return { profile, review, applications: [], events: [], cancelTarget: null };
+    return {
+      profile,
+      review,
+      awaitsConfirmation,
+      applications: [],
+      events: [],
+      cancelTarget: null,
+    };
   }
   const cancelId = url.searchParams.get("cancelar");
   const [applications, events, cancelEvent] = await Promise.all([
@@ -71,7 +82,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     cancelEvent && cancelEvent.status !== "DELETED"
       ? { id: cancelEvent.id, name: cancelEvent.values.name ?? "" }
       : null;
-  return { profile, review, applications, events, cancelTarget };
+  return { profile, review, awaitsConfirmation, applications, events, cancelTarget };
 }
 
 const DONE: Record<string, string> = {
@@ -118,7 +129,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function InstitutionHome({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, review, applications, events, cancelTarget } = loaderData;
+  const { profile, review, awaitsConfirmation, applications, events, cancelTarget } = loaderData;
   return (
     <section className="mx-auto w-full max-w-2xl px-4 py-8 sm:py-12">
       <SectionHeading as="h1" label="Área da instituição" title={profile.name} />
@@ -128,6 +139,7 @@ export default function InstitutionHome({ loaderData, actionData }: Route.Compon
         subtitle={profile.email}
         photoUrl={profile.photoUrl}
       />
+      {awaitsConfirmation ? <EmailConfirmationNotice email={profile.email} /> : null}
       <ErrorMessage
         message={actionData?.error.message}
         className="mt-6 rounded-xl border border-danger-200 bg-danger-50 p-4"
@@ -170,6 +182,7 @@ export default function InstitutionHome({ loaderData, actionData }: Route.Compon
               title="Certificados"
               description="Emitidos em nome da instituição: emitir e revogar"
             />
+            <EmailPreferencesCard />
             <MyDataCard />
             <LogoutCard />
           </nav>

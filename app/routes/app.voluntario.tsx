@@ -1,6 +1,9 @@
 import { listSentApplications } from "~/applications/application-lists.server";
+import { emailAwaitsConfirmation } from "~/auth/email-confirmation.server";
 import { profileSummary } from "~/auth/profile-summary.server";
 import { BrowseLinks } from "~/components/members/browse-links";
+import { EmailConfirmationNotice } from "~/components/members/email-confirmation-notice";
+import { EmailPreferencesCard } from "~/components/members/email-preferences-card";
 import { ForYouSection } from "~/components/members/for-you";
 import { LogoutCard } from "~/components/members/logout-card";
 import { MemberSection } from "~/components/members/member-section";
@@ -33,14 +36,24 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = sessionUser(context);
   const allPast = url.searchParams.get("passadas") === "todas";
-  const [profile, picks, participations, applications, confirmedMinutes] = await Promise.all([
-    profileSummary(user),
-    forYou(user.id),
-    listMyParticipations(user.id, { allPast }),
-    listSentApplications(user.id),
-    confirmedMinutesOf(user.id),
-  ]);
-  return { profile, forYou: picks, participations, applications, allPast, confirmedMinutes };
+  const [profile, picks, participations, applications, confirmedMinutes, awaitsConfirmation] =
+    await Promise.all([
+      profileSummary(user),
+      forYou(user.id),
+      listMyParticipations(user.id, { allPast }),
+      listSentApplications(user.id),
+      confirmedMinutesOf(user.id),
+      emailAwaitsConfirmation(user.id),
+    ]);
+  return {
+    profile,
+    forYou: picks,
+    participations,
+    applications,
+    allPast,
+    confirmedMinutes,
+    awaitsConfirmation,
+  };
 }
 
 export default function VolunteerHome({ loaderData }: Route.ComponentProps) {
@@ -51,6 +64,7 @@ export default function VolunteerHome({ loaderData }: Route.ComponentProps) {
     applications,
     allPast,
     confirmedMinutes,
+    awaitsConfirmation,
   } = loaderData;
   return (
     <section className="mx-auto w-full max-w-2xl px-4 py-8 sm:py-12">
@@ -65,6 +79,7 @@ export default function VolunteerHome({ loaderData }: Route.ComponentProps) {
         subtitle={profile.email}
         photoUrl={profile.photoUrl}
       />
+      {awaitsConfirmation ? <EmailConfirmationNotice email={profile.email} /> : null}
       <BrowseLinks className="mt-6" />
       {/* Issue 16: the confirmed hours, and the way to the whole journey. */}
       <ActionCard
@@ -98,6 +113,7 @@ export default function VolunteerHome({ loaderData }: Route.ComponentProps) {
             description="Certificados das horas confirmadas, com código de verificação"
           />
           <ActionCard to="/app/atualizar-senha" icon={<KeyIcon />} title="Alterar senha" />
+          <EmailPreferencesCard />
           <MyDataCard />
           <LogoutCard />
         </nav>

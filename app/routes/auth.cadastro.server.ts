@@ -7,6 +7,7 @@ import {
   isCnpjRegistered,
   isEmailRegistered,
 } from "~/auth/create-account.server";
+import { startEmailConfirmation } from "~/auth/email-confirmation.server";
 import { safeReturnPath } from "~/auth/redirects.server";
 import {
   discardDraft,
@@ -351,6 +352,9 @@ async function finishSignup(
     return fail(post, fieldError("form", SIGNUP_FAILURE), 500);
   }
   log.info({ profile: draft.profileType, email, ip: post.client.ip }, "sign-up");
+  await startEmailConfirmation(userId).catch((error: unknown) =>
+    log.error({ err: error, userId }, "sign-up confirmation e-mail not queued"),
+  );
 
   const headers = new Headers();
   const session = await auth().api.startSessionForNewAccount({

@@ -3,6 +3,10 @@ import { type CauseSlug, parseCauses, parseSkills, type SkillSlug } from "~/conf
 import { db } from "~/db/client.server";
 import { users, volunteers } from "~/db/schema";
 import type { AgeFields } from "~/guardians/age-rules";
+import {
+  checkGuardianAddress,
+  checkGuardianChangeAllowed,
+} from "~/guardians/guardian-address.server";
 import { askGuardianForAccount } from "~/guardians/guardian-consent.server";
 import { imageUrl } from "~/images/images.server";
 import { discardImages, type PreparedImage, storeImage } from "~/images/stored-images.server";
@@ -72,10 +76,15 @@ export async function updateVolunteerProfile(
 ): Promise<void> {
   await db().transaction(async (tx) => {
     const [current] = await tx
-      .select({ photo: volunteers.photoImageId, guardianEmail: volunteers.guardianEmail })
+      .select({
+        photo: volunteers.photoImageId,
+        guardianEmail: volunteers.guardianEmail,
+        email: users.email,
+      })
       .from(volunteers)
+      .innerJoin(users, eq(users.id, volunteers.userId))
       .where(eq(volunteers.userId, userId))
-      .for("update");
+      .for("update", { of: volunteers });
     if (!current) throw new Error("volunteer profile not found");
     const photo = await storeImage(tx, userId, input.photo, current.photo, "previewImage");
     await tx
@@ -93,7 +102,13 @@ export async function updateVolunteerProfile(
     const guardian = input.age;
     if (guardian?.guardianName && guardian.guardianEmail) {
       if (guardian.guardianEmail !== current.guardianEmail) {
-        // Another guardian (or the first one): their consent is asked afresh.
+        // Another guardian (or the first one): their consent is asked afresh, of a third
+        // party's address, a few times a day at most (ADR 0069).
+        await checkGuardianAddress(tx, {
+          ownEmail: current.email,
+          guardianEmail: guardian.guardianEmail,
+        });
+        await checkGuardianChangeAllowed(tx, { volunteerId: userId, now: new Date() });
         await askGuardianForAccount(tx, {
           volunteerId: userId,
           volunteerName: input.name,

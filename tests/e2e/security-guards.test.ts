@@ -197,6 +197,8 @@ const ROWS: Row[] = [
     expected: laterRoute("INSTITUTION"),
   },
   { route: "app/meus-dados", url: () => "/app/meus-dados", expected: laterRoute() },
+  // Which optional e-mails to receive, and the confirmation link again (ADR 0068, 0069).
+  { route: "app/e-mails", url: () => "/app/e-mails", expected: userRoute() },
   {
     route: "app/meus-dados/arquivo",
     url: () => "/app/meus-dados/arquivo",
@@ -802,6 +804,17 @@ const ACTIONS: ActionRow[] = [
     route: "app/meus-dados",
     url: () => "/app/meus-dados",
     intents: [{ name: "delete", owner: "volunteer", form: () => ({ password: FIXTURE_PASSWORD }) }],
+  },
+  {
+    route: "app/e-mails",
+    url: () => "/app/e-mails",
+    intents: [
+      {
+        name: "salvar",
+        owner: "approved",
+        form: () => ({ intent: "salvar", tipo: "participation-reminder" }),
+      },
+    ],
   },
   {
     route: "admin/dashboard",

@@ -121,6 +121,7 @@ export async function seedAccounts<K extends string>(
           city: "São Paulo",
           photo,
         });
+        await confirmed(database, id);
         seeded[key] = { id, kind: spec.kind, email, password: FIXTURE_PASSWORD, name };
       } else if (spec.kind === "institution") {
         const name = spec.name ?? `Instituição de Teste ${n}`;
@@ -145,6 +146,7 @@ export async function seedAccounts<K extends string>(
           profileImage: photo,
           coverImage: cover,
         });
+        await confirmed(database, id);
         if (spec.status !== "PENDING") {
           await database
             .update(institutions)
@@ -330,4 +332,12 @@ export async function redirectTarget(response: Response): Promise<string | undef
     return typeof target === "string" ? target : undefined;
   }
   return undefined;
+}
+
+/**
+ * Fixture accounts stand for people already using the platform: their address is confirmed, as
+ * the migration made every account that existed before confirmation (ADR 0069).
+ */
+async function confirmed(database: Database, userId: string): Promise<void> {
+  await database.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
 }

@@ -47,7 +47,9 @@ function email(overrides: Partial<QueuedEmail> = {}): QueuedEmail {
     subject: `Mensagem de teste nº ${counter} – acentuação`,
     text: `Olá!\n\nEsta é a mensagem ${counter}. Link: https://exemplo.org/auth/resetar-senha?token=abc${counter}\n`,
     html: `<p>Olá! Esta é a mensagem ${counter}.</p>`,
-    kind: "test",
+    // A transactional kind: the body arrives exactly as queued, without the opt-out footer.
+    kind: "password-reset",
+    sender: null,
     dedupeKey: `test:${counter}:${Date.now()}`,
     ...overrides,
   };

@@ -98,7 +98,8 @@ afterAll(async () => {
 
 const email = (to: string, key: string) => ({
   to,
-  kind: "test",
+  kind: "password-reset" as const,
+  sender: null,
   dedupeKey: key,
   subject: "Assunto",
   text: "Texto",

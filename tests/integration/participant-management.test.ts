@@ -256,7 +256,7 @@ describe("an institution's event list", () => {
       eventId,
       message: message(crypto.randomUUID(), true),
     });
-    expect(withWaitlist).toEqual({ sent: 4, queued: 4 });
+    expect(withWaitlist).toEqual({ sent: 4, queued: 4, repeated: false });
     const last = (await mailsOf("participants-message")).slice(before + 2);
     expect(last.map((mail) => mail.to).sort()).toEqual(
       [ana.email, bia.email, caio.email, davi.email].sort(),

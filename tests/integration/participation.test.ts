@@ -2,6 +2,7 @@ import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { emailOutbox, events, participations, users } from "~/db/schema";
+import { MOVE_NOTICE_WINDOW_MINUTES, sendDueMoveNotices } from "~/events/event-notices.server";
 import { updateEvent } from "~/events/institution-events.server";
 import { KEEP_SAVED_IMAGE } from "~/forms/member-form-rules";
 import { processImageUpload } from "~/images/pipeline.server";
@@ -222,6 +223,9 @@ describe("taking part in an event", () => {
       endTime: "17:00",
       cover: KEEP_SAVED_IMAGE,
     });
+    // Told when the window closes (ADR 0068), not at the save.
+    expect(await changed()).toEqual([]);
+    await sendDueMoveNotices(new Date(Date.now() + (MOVE_NOTICE_WINDOW_MINUTES + 1) * 60_000));
     const mails = await changed();
     expect(mails.map((mail) => mail.to).sort()).toEqual(
       [`pessoa${people - 1}@teste.org.br`, `pessoa${people}@teste.org.br`].sort(),

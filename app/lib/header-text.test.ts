@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { headerText } from "./header-text";
+
+describe("headerText", () => {
+  it("keeps one line of text, accents included", () => {
+    expect(headerText("Evento alterado: Mutirão São João")).toBe(
+      "Evento alterado: Mutirão São João",
+    );
+  });
+
+  it("turns every line break, control and bidi override into one space", () => {
+    for (const bad of [
+      "\r\n",
+      "\n",
+      "\r",
+      "\u0000",
+      "\u0007",
+      "\u000c",
+      "\u0085",
+      "\u2028",
+      "\u202e",
+      "\u2066",
+    ]) {
+      expect(headerText(`Aviso${bad}Bcc: vitima@exemplo.com`)).toBe(
+        "Aviso Bcc: vitima@exemplo.com",
+      );
+    }
+  });
+
+  it("is NFC and cut to its length by characters", () => {
+    expect(headerText("Sa\u0303o")).toBe("São");
+    expect(Array.from(headerText("ã".repeat(500))).length).toBe(200);
+  });
+});
