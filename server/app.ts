@@ -196,7 +196,8 @@ export function createHandler(options: { staticDir?: string; mode: "production" 
     void readBody(req, limit).then((result) => {
       if (!result) return; // The client went away.
       if (!result.ok) {
-        refuseAfterReading(req, res, result.refusal);
+        if (result.refusal.midway) refuseMidway(req, res, result.refusal);
+        else refuseAfterReading(req, res, result.refusal);
         return;
       }
       respond(req, res, url, result.body);
@@ -310,6 +311,22 @@ function refuseAfterReading(req: IncomingMessage, res: ServerResponse, problem: 
   req.once("error", () => res.destroy());
   req.once("close", () => {
     if (!req.complete) res.destroy();
+  });
+  req.resume();
+}
+
+/**
+ * A part over its limit (ADR 0071): answered at once, before the rest of the body arrives; the
+ * rest is read and dropped (nothing kept, nothing parsed), so a client that reads its answer only
+ * after sending still gets it, up to the same bound as above.
+ */
+function refuseMidway(req: IncomingMessage, res: ServerResponse, problem: BodyRefusal): void {
+  sendRefusal(res, problem.status, problem.message);
+  if (req.complete) return;
+  let discarded = 0;
+  req.on("data", (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > MAX_DISCARDED_BYTES) req.destroy();
   });
   req.resume();
 }
