@@ -94,15 +94,16 @@ export interface BodyRefusal {
   status: 413;
   message: string;
   /**
-   * Refused while the body was still arriving (a part over its limit): answered at once while
-   * the rest is dropped unread (server/app.ts), rather than after it arrived.
+   * Answered at once, before the rest of the body arrives, which is then read and dropped
+   * (server/app.ts): for parts no form of ours sends (an oversize text field, huge part
+   * headers). A photo over the limit is answered once the body arrived, as before.
    */
   midway?: boolean;
 }
 
 const PART_REFUSALS: Record<PartProblem, BodyRefusal> = {
   text: { status: 413, message: "Um campo do formulário é grande demais.", midway: true },
-  file: { status: 413, message: IMAGE_TOO_LARGE, midway: true },
+  file: { status: 413, message: IMAGE_TOO_LARGE },
   headers: { status: 413, message: "O formulário enviado está malformado.", midway: true },
 };
 
