@@ -1,6 +1,9 @@
+import { eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { volunteerRequests } from "~/db/schema";
 import { HttpClient } from "../helpers/accounts";
+import { acceptEveryTermo } from "../helpers/agreement-world";
 import { formSchemaLoaded, launchBrowser } from "../helpers/browser";
 import { type FixtureServer, startFixtureServer } from "../helpers/fixture-server";
 import { expectFinishedPage } from "../helpers/layout";
@@ -75,6 +78,13 @@ beforeAll(async () => {
           [ALL_DAY, "ana", "CONFIRMED"],
           [FUTURE, "bia", "CONFIRMED"],
         ]);
+        // Hours wait for accepted termos (ADR 0070): every confirmed place's and the application's.
+        await acceptEveryTermo(db, accounts);
+        // Caio's application was accepted months ago: the months logged below are within it.
+        await db
+          .update(volunteerRequests)
+          .set({ decidedAt: new Date(Date.now() - 100 * 86_400_000) })
+          .where(eq(volunteerRequests.volunteerId, accounts.caio.id));
       },
     }),
     launchBrowser(),

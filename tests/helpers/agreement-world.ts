@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import {
   agreements,
@@ -153,4 +153,49 @@ export async function insertTermo(
     .onConflictDoNothing()
     .returning({ id: agreements.id });
   return row?.id ?? "";
+}
+
+/**
+ * An accepted termo for every confirmed place and every accepted application of these
+ * accounts that has none (the e2e worlds, whose places and applications are written straight
+ * into the tables).
+ */
+export async function acceptEveryTermo(
+  db: Database,
+  accounts: Record<string, { id: string }>,
+): Promise<void> {
+  const ids = Object.values(accounts).map((account) => account.id);
+  const places = await db
+    .select({
+      userId: participations.userId,
+      eventId: participations.eventId,
+      institutionId: events.institutionId,
+    })
+    .from(participations)
+    .innerJoin(events, eq(events.id, participations.eventId))
+    .where(and(inArray(participations.userId, ids), eq(participations.status, "CONFIRMED")));
+  for (const place of places) {
+    await insertTermo(db, {
+      volunteerId: place.userId,
+      institutionId: place.institutionId,
+      eventId: place.eventId,
+    });
+  }
+  const requests = await db
+    .select({
+      id: volunteerRequests.id,
+      volunteerId: volunteerRequests.volunteerId,
+      institutionId: volunteerRequests.institutionId,
+    })
+    .from(volunteerRequests)
+    .where(
+      and(inArray(volunteerRequests.volunteerId, ids), eq(volunteerRequests.status, "ACCEPTED")),
+    );
+  for (const request of requests) {
+    await insertTermo(db, {
+      volunteerId: request.volunteerId,
+      institutionId: request.institutionId,
+      requestId: request.id,
+    });
+  }
 }

@@ -155,7 +155,7 @@ function BulkDecline({
       ))}
       <TextArea
         name="reason"
-        label="Motivo da recusa"
+        label="Motivo para recusar várias"
         rows={2}
         maxLength={HOURS_LIMITS.text}
         defaultValue={failed?.reason}
