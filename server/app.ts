@@ -200,7 +200,8 @@ export function createHandler(options: { staticDir?: string; mode: "production" 
     void readBody(req, limit).then((result) => {
       if (!result) return; // The client went away.
       if (!result.ok) {
-        refuseAfterReading(req, res, result.refusal);
+        if (result.refusal.midway) refuseMidway(req, res, result.refusal);
+        else refuseAfterReading(req, res, result.refusal);
         return;
       }
       respond(req, res, url, result.body);
@@ -329,12 +330,35 @@ function refuseAfterReading(req: IncomingMessage, res: ServerResponse, problem: 
   req.resume();
 }
 
+/**
+ * A text field over its limit (ADR 0071): answered at once, before the rest of the body
+ * arrives. The connection stays open while the rest is read and dropped (nothing kept, nothing
+ * parsed), up to the bound above: closing it with unread data would reset it, and the client
+ * would lose the answer.
+ */
+function refuseMidway(req: IncomingMessage, res: ServerResponse, problem: BodyRefusal): void {
+  sendRefusal(res, problem.status, problem.message, { close: req.complete });
+  if (req.complete) return;
+  let discarded = 0;
+  req.on("data", (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > MAX_DISCARDED_BYTES) req.destroy();
+  });
+  req.once("error", () => res.destroy());
+  req.resume();
+}
+
 /** A short pt-BR page for refusals that happen before React Router (no stack, a way back). */
-function sendRefusal(res: ServerResponse, status: number, message: string): void {
+function sendRefusal(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  { close = true }: { close?: boolean } = {},
+): void {
   res.statusCode = status;
   res.setHeader("Content-Type", "text/html; charset=utf-8");
   res.setHeader("Cache-Control", "no-store");
-  res.setHeader("Connection", "close");
+  if (close) res.setHeader("Connection", "close");
   res.setHeader("Content-Security-Policy", `${RESOURCE_CSP}; style-src 'unsafe-inline'`);
   res.end(
     `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Envio recusado</title><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#1f2937"><h1>Envio recusado</h1><p>${message}</p><p>Volte à página anterior e tente de novo, ou vá para a <a href="/">página inicial</a>.</p></body></html>`,

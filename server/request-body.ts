@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { IMAGE_MAX_UPLOAD_BYTES, IMAGE_MAX_UPLOAD_MB } from "~/config/constants";
 import { IMAGE_TOO_LARGE } from "~/images/image-messages";
 import { waitForTurn } from "~/lib/event-loop-turn";
+import { type PartLimits, type PartProblem, partMeter } from "./form-part-meter";
 
 /**
  * Form posts are read here, within the route's limits, before anything parses them: a login
@@ -19,21 +20,46 @@ export interface BodyLimit {
   maxFields: number;
   /** What a person is told when the body is larger. */
   tooLarge: string;
+  /**
+   * Each field's own bound, checked while the body streams in (ADR 0071): text fields are small
+   * everywhere (the longest is 1 200 characters), only file parts may be large.
+   */
+  parts: PartLimits;
 }
 
+/** One text field, as sent: 1 200 characters of pt-BR percent-encoded are about 7 KB. */
+const TEXT_PART_BYTES = 64 * 1024;
+
 const TOO_LARGE_FORM = "O envio é grande demais para este formulário.";
-const SHORT_FORM: BodyLimit = { maxBytes: 8 * 1024, maxFields: 16, tooLarge: TOO_LARGE_FORM };
-const TEXT_FORM: BodyLimit = { maxBytes: 64 * 1024, maxFields: 64, tooLarge: TOO_LARGE_FORM };
+/** Forms without photos: the whole body's limit bounds every part already. */
+const textOnly = (maxBytes: number): PartLimits => ({ textBytes: maxBytes, fileBytes: maxBytes });
+/** Forms with photos: a text field stays small, a file up to the photo limit. */
+const WITH_PHOTOS: PartLimits = { textBytes: TEXT_PART_BYTES, fileBytes: IMAGE_MAX_UPLOAD_BYTES };
+
+const SHORT_FORM: BodyLimit = {
+  maxBytes: 8 * 1024,
+  maxFields: 16,
+  tooLarge: TOO_LARGE_FORM,
+  parts: textOnly(8 * 1024),
+};
+const TEXT_FORM: BodyLimit = {
+  maxBytes: 64 * 1024,
+  maxFields: 64,
+  tooLarge: TOO_LARGE_FORM,
+  parts: textOnly(64 * 1024),
+};
 const UPLOAD_FORM: BodyLimit = {
   maxBytes: 2 * IMAGE_MAX_UPLOAD_BYTES + 1024 * 1024,
   maxFields: 64,
   tooLarge: `O envio é grande demais. Cada foto pode ter no máximo ${IMAGE_MAX_UPLOAD_MB} MB.`,
+  parts: WITH_PHOTOS,
 };
 /** One photo and its kind: what the browser's staging upload (XHR, with progress) posts. */
 const PHOTO_UPLOAD: BodyLimit = {
   maxBytes: IMAGE_MAX_UPLOAD_BYTES + 64 * 1024,
   maxFields: 8,
   tooLarge: IMAGE_TOO_LARGE,
+  parts: WITH_PHOTOS,
 };
 
 const SHORT_FORM_PATHS = new Set([
@@ -70,7 +96,19 @@ export const LARGEST_BODY_BYTES = UPLOAD_FORM.maxBytes;
 export interface BodyRefusal {
   status: 413;
   message: string;
+  /**
+   * Answered at once, before the rest of the body arrives, which is then read and dropped
+   * (server/app.ts): for parts no form of ours sends (an oversize text field, huge part
+   * headers). A photo over the limit is answered once the body arrived, as before.
+   */
+  midway?: boolean;
 }
+
+const PART_REFUSALS: Record<PartProblem, BodyRefusal> = {
+  text: { status: 413, message: "Um campo do formulário é grande demais.", midway: true },
+  file: { status: 413, message: IMAGE_TOO_LARGE },
+  headers: { status: 413, message: "O formulário enviado está malformado.", midway: true },
+};
 
 const tooLarge = (limit: BodyLimit): BodyRefusal => ({ status: 413, message: limit.tooLarge });
 const TOO_MANY_FIELDS: BodyRefusal = {
@@ -89,11 +127,13 @@ export type BodyResult = { ok: true; body: Buffer } | { ok: false; refusal: Body
 
 /**
  * Reads the whole body, stopping at the limit (a chunked body has no declared length to check
- * first), then counts its fields. Resolves null when the client went away meanwhile.
+ * first) or at the first field over its own limit, then counts its fields. Resolves null when
+ * the client went away meanwhile.
  */
 export function readBody(req: IncomingMessage, limit: BodyLimit): Promise<BodyResult | null> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
+    const meter = partMeter(req.headers["content-type"] ?? "", limit.parts);
     let size = 0;
     let settled = false;
     const settle = (result: BodyResult | null) => {
@@ -107,6 +147,12 @@ export function readBody(req: IncomingMessage, limit: BodyLimit): Promise<BodyRe
       if (size > limit.maxBytes) {
         chunks.length = 0;
         settle({ ok: false, refusal: tooLarge(limit) });
+        return;
+      }
+      const problem = meter(chunk);
+      if (problem) {
+        chunks.length = 0;
+        settle({ ok: false, refusal: PART_REFUSALS[problem] });
         return;
       }
       chunks.push(chunk);

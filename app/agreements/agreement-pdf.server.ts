@@ -7,8 +7,8 @@ import type { Agreement } from "./agreements.server";
 
 /**
  * The termo as an A4 PDF for either party: the stored text exactly as issued, then the
- * acceptance record (who, when in Brasília time, IP, the text's SHA-256). Rendered on demand
- * from the row, so the same row always gives the same document.
+ * acceptance record (who, when in Brasília time, IP, the text's SHA-256). Downloads read it
+ * through agreement-pdf-store.server.ts (kept once accepted, ADR 0071).
  */
 export function agreementPdf(agreement: Agreement): Promise<Buffer> {
   const appName = env().APP_NAME;
@@ -37,16 +37,4 @@ export function agreementPdf(agreement: Agreement): Promise<Buffer> {
       pdf.footer(`${appName} — termo ${agreement.id}`);
     },
   );
-}
-
-/** The PDF as a download, named after the termo, never kept by a shared cache. */
-export async function agreementPdfDownload(agreement: Agreement): Promise<Response> {
-  const pdf = await agreementPdf(agreement);
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="termo-de-adesao-${agreement.id.slice(0, 8)}.pdf"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
 }

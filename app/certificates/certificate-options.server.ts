@@ -2,7 +2,8 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { institutions, users, volunteerHours } from "~/db/schema";
 import { formatIsoDate } from "~/events/event-dates";
-import { type ConfirmedHours, confirmedHoursOf } from "~/hours/confirmed-hours.server";
+import type { ConfirmedHours } from "~/hours/confirmed-hours.server";
+import { type CertifiableHours, certifiableHoursOf } from "./certifiable-hours.server";
 import { durationText, monthText } from "./certificate-text";
 
 /**
@@ -22,9 +23,35 @@ export interface OptionGroup {
   options: CertificateOption[];
 }
 
-/** The volunteer's own choices, one group per institution with confirmed hours. */
-export async function certificateOptionsOf(volunteerId: string): Promise<OptionGroup[]> {
-  const rows = (await confirmedHoursOf(db(), { volunteerId })).filter((row) => row.minutes > 0);
+/** Confirmed hours a certificate cannot cover yet, and why (the volunteer's page says so). */
+export interface WaitingHours {
+  id: string;
+  /** "Mutirão, 14/11/2026 (4 horas)" */
+  label: string;
+  reason: string;
+}
+
+/**
+ * The volunteer's own choices, one group per institution with hours a certificate may cover,
+ * and the confirmed hours that wait (their termo, a revoked certificate) with the reason.
+ */
+export async function certificateOptionsOf(
+  volunteerId: string,
+): Promise<{ groups: OptionGroup[]; waiting: WaitingHours[] }> {
+  const all = await certifiableHoursOf({ volunteerId }, "VOLUNTEER");
+  const waiting = all.flatMap((row) =>
+    row.blocked ? [{ id: row.id, label: rowLabel(row), reason: row.blocked }] : [],
+  );
+  return { groups: await groupsOf(all.filter((row) => row.blocked === null)), waiting };
+}
+
+/** "Mutirão, 14/11/2026 (4 horas)" or "Voluntariado contínuo: …, novembro de 2026 (20 horas)". */
+function rowLabel(row: CertifiableHours): string {
+  const when = row.kind === "EVENT" ? formatIsoDate(row.workedOn) : monthText(row.workedOn);
+  return `${row.activity}, ${when} (${durationText(row.minutes)})`;
+}
+
+async function groupsOf(rows: ConfirmedHours[]): Promise<OptionGroup[]> {
   const byInstitution = new Map<string, ConfirmedHours[]>();
   for (const row of rows) {
     byInstitution.set(row.institutionId, [...(byInstitution.get(row.institutionId) ?? []), row]);
@@ -91,9 +118,9 @@ export async function institutionCertificateOptions(
     .orderBy(asc(users.name));
   const choices: VolunteerChoice[] = [];
   for (const person of people) {
-    const hours = (await confirmedHoursOf(db(), { volunteerId: person.id, institutionId })).filter(
-      (row) => row.minutes > 0,
-    );
+    const hours = (
+      await certifiableHoursOf({ volunteerId: person.id, institutionId }, "INSTITUTION")
+    ).filter((row) => row.blocked === null);
     if (hours.length === 0) continue;
     choices.push({
       volunteerId: person.id,

@@ -11,11 +11,11 @@ import {
   users,
 } from "~/db/schema";
 import { monthOf, todayInBrazil } from "~/events/event-dates";
-import { type ConfirmedHours, confirmedHoursOf } from "~/hours/confirmed-hours.server";
 import { AppError } from "~/lib/app-error";
 import { asOneLine } from "~/lib/plain-text";
 import { isUuid } from "~/lib/uuid";
-import { hitRateLimit, rateLimitedError, refundRateLimit } from "~/security/rate-limit.server";
+import { hitRateLimit, rateLimitedError } from "~/security/rate-limit.server";
+import { type CertifiableHours, certifiableHoursOf } from "./certifiable-hours.server";
 import { formatCertificateCode, newCertificateCode } from "./certificate-code";
 import { CERTIFICATE_MESSAGES } from "./certificate-messages";
 import { MANY_ACTIVITIES } from "./certificate-text";
@@ -50,7 +50,10 @@ function selectCertificates(where: SQL | undefined) {
     .where(where);
 }
 
-/** Wrong codes from one network before lookups stop for a while: enumeration is pointless. */
+/**
+ * Wrong codes from one network before its unknown codes get 429 for a while (ADR 0071); a code
+ * that exists is always answered.
+ */
 const MISSES_PER_NETWORK = { limit: 30, windowSeconds: 15 * 60 };
 
 /**
@@ -74,8 +77,14 @@ export async function issueCertificate(input: {
   if (issuer.role === "VOLUNTEER" && issuer.id !== volunteerId) {
     throw new AppError("not-found", CERTIFICATE_MESSAGES.notFound);
   }
-  const rows = await hoursFor(volunteerId, target, issuer);
-  if (rows.length === 0) throw new AppError("invalid", CERTIFICATE_MESSAGES.noHours);
+  const chosen = await hoursFor(volunteerId, target, issuer);
+  const rows = chosen.filter((row) => row.blocked === null);
+  if (rows.length === 0) {
+    // Hours there are, but their termo or a revocation keeps them out: say which.
+    const blocked = chosen[0]?.blocked;
+    if (blocked) throw new AppError("conflict", blocked);
+    throw new AppError("invalid", CERTIFICATE_MESSAGES.noHours);
+  }
   const institutionId = rows[0]?.institutionId ?? "";
   const requestKey = keyOf(volunteerId, target, rows);
 
@@ -131,6 +140,7 @@ export async function issueCertificate(input: {
           periodTo: periodEnd(hours, target.to, today),
           totalMinutes,
           hours,
+          hourIds: rows.map((row) => row.id),
           issuedAt: now,
           issuedBy: issuer.id,
           issuedByRole: issuer.role,
@@ -169,34 +179,38 @@ export async function issueCertificate(input: {
   }
 }
 
-/** The confirmed hours a target covers; an institution issuer sees only its own. */
+/**
+ * The confirmed hours (more than zero minutes) a target covers, each with what keeps it out, if
+ * anything; an institution issuer sees only its own.
+ */
 async function hoursFor(
   volunteerId: string,
   target: CertificateTarget,
   issuer: { id: string; role: "VOLUNTEER" | "INSTITUTION" },
-): Promise<ConfirmedHours[]> {
+): Promise<CertifiableHours[]> {
   const own = issuer.role === "INSTITUTION" ? issuer.id : undefined;
   if (target.scope === "PERIOD" && own && own !== target.id) return [];
-  const rows = await confirmedHoursOf(db(), {
-    volunteerId,
-    institutionId: target.scope === "PERIOD" ? target.id : own,
-    from: target.from,
-    to: target.to,
-  });
-  const chosen = rows.filter((row) => {
+  const rows = await certifiableHoursOf(
+    {
+      volunteerId,
+      institutionId: target.scope === "PERIOD" ? target.id : own,
+      from: target.from,
+      to: target.to,
+    },
+    issuer.role,
+  );
+  return rows.filter((row) => {
     if (target.scope === "EVENT") return row.kind === "EVENT" && row.eventId === target.id;
     if (target.scope === "ONGOING") return row.kind === "ONGOING" && row.requestId === target.id;
     return true;
   });
-  // Zero-minute rows (present, nothing to count) add nothing to a certificate.
-  return chosen.filter((row) => row.minutes > 0);
 }
 
 /**
  * The same person, request and hours (ids and minutes) give the same key: asking twice returns
  * the first certificate, while a newly confirmed month makes a new one.
  */
-function keyOf(volunteerId: string, target: CertificateTarget, rows: ConfirmedHours[]): string {
+function keyOf(volunteerId: string, target: CertificateTarget, rows: CertifiableHours[]): string {
   const parts = [
     volunteerId,
     target.scope,
@@ -257,20 +271,21 @@ export async function ownCertificate(
 }
 
 /**
- * The public lookup by code (already normalized). Each code that finds nothing counts against
- * the client's network; found ones are given back, so a secretary checking a pile of paper is
- * never stopped while someone guessing codes is.
+ * The public lookup by code (already normalized). A code that exists is always answered, however
+ * many misses its network made: one guesser behind a university's NAT must not stop a secretary
+ * there (ADR 0071). Only codes that find nothing count against the client's network; past the
+ * budget they get 429. That a refused guess would have been a hit is still visible (200 against
+ * 429), which 60-bit codes make worthless: the limit bounds the cost of guessing, not its odds.
  */
 export async function lookUpCertificate(
   code: string,
   network: string,
 ): Promise<Certificate | null> {
-  const key = `certificate-lookup:${network}`;
-  const limit = await hitRateLimit(key, MISSES_PER_NETWORK);
-  if (!limit.allowed) throw rateLimitedError(limit.retryAfterSeconds);
   const [row] = await selectCertificates(eq(certificates.code, code));
-  if (row) await refundRateLimit(key, MISSES_PER_NETWORK);
-  return row ?? null;
+  if (row) return row;
+  const limit = await hitRateLimit(`certificate-lookup:${network}`, MISSES_PER_NETWORK);
+  if (!limit.allowed) throw rateLimitedError(limit.retryAfterSeconds);
+  return null;
 }
 
 /**

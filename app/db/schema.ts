@@ -868,6 +868,11 @@ export const certificates = pgTable(
     periodTo: date("period_to", { mode: "string" }).notNull(),
     totalMinutes: integer("total_minutes").notNull(),
     hours: jsonb("hours").$type<CertificateHourRow[]>().notNull(),
+    /**
+     * The `volunteer_hours` rows it covers (ADR 0070): once it is revoked, they enter no
+     * certificate the volunteer issues until the institution corrects or certifies them again.
+     */
+    hourIds: uuid("hour_ids").array().notNull().default(sql`'{}'::uuid[]`),
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
     issuedBy: uuid("issued_by").references(() => users.id, { onDelete: "set null" }),
     /** VOLUNTEER (self-serve) or INSTITUTION. */
@@ -908,6 +913,39 @@ export const certificateHolders = pgTable("certificate_holders", {
     .references(() => users.id, { onDelete: "cascade" }),
   name: text("name").notNull(),
 });
+
+/**
+ * The PDF of a document that no longer changes (ADR 0071), rendered once and kept: a termo
+ * accepted (and consented to, for a minor), a certificate as issued or as revoked. `variant`
+ * names what the bytes were rendered from (the document's state and the site's address); a
+ * download whose variant differs renders again and replaces them. A certificate's PDF belongs to
+ * its holder's name row, so deleting the account deletes the copy that prints the name.
+ */
+export const documentPdfs = pgTable(
+  "document_pdfs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    agreementId: uuid("agreement_id").references(() => agreements.id, { onDelete: "cascade" }),
+    certificateId: uuid("certificate_id").references(() => certificateHolders.certificateId, {
+      onDelete: "cascade",
+    }),
+    variant: text("variant").notNull(),
+    pdf: bytea("pdf").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("document_pdfs_agreement_key")
+      .on(t.agreementId)
+      .where(sql`${t.agreementId} is not null`),
+    uniqueIndex("document_pdfs_certificate_key")
+      .on(t.certificateId)
+      .where(sql`${t.certificateId} is not null`),
+    check(
+      "document_pdfs_one_document_check",
+      sql`(${t.agreementId} is null) <> (${t.certificateId} is null)`,
+    ),
+  ],
+);
 
 /** One hour row a certificate covers, as it was when issued. */
 export interface CertificateHourRow {

@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, lte, type SQL } from "drizzle-orm";
+import { type TermoState, termoStateOfHours } from "~/agreements/agreement-gate.server";
 import type { Database, Transaction } from "~/db/client.server";
 import { events, volunteerHours } from "~/db/schema";
 import { isUuid } from "~/lib/uuid";
@@ -15,6 +16,10 @@ export interface ConfirmedHours {
   minutes: number;
   /** The event's name, or "Voluntariado contínuo" with what was done. */
   activity: string;
+  /** When the institution last decided the row: a revocation before it no longer holds it. */
+  decidedAt: Date | null;
+  /** The relationship's termo: only ACCEPTED rows enter a certificate (ADR 0070). */
+  termo: TermoState;
 }
 
 export const ONGOING_ACTIVITY = "Voluntariado contínuo";
@@ -55,6 +60,8 @@ export async function confirmedHoursOf(
       minutes: volunteerHours.minutes,
       description: volunteerHours.description,
       eventName: events.name,
+      decidedAt: volunteerHours.decidedAt,
+      termo: termoStateOfHours,
     })
     .from(volunteerHours)
     .leftJoin(events, eq(events.id, volunteerHours.eventId))

@@ -1,5 +1,10 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { recordAudit } from "~/admin/audit.server";
+import {
+  eventTermoStates,
+  type TermoState,
+  termoMissing,
+} from "~/agreements/agreement-gate.server";
 import type { EventStatus } from "~/config/constants";
 import { db } from "~/db/client.server";
 import { events, institutions, participations, users, volunteerHours } from "~/db/schema";
@@ -41,6 +46,8 @@ export interface EventHoursPerson {
   email: string;
   /** What was saved, or null before the first confirmation. */
   saved: { status: HoursStatus; minutes: number } | null;
+  /** Why this person's hours cannot be confirmed yet (their termo), or null (ADR 0070). */
+  waitsFor: string | null;
 }
 
 /** The institution's event for the hours page, or null (a bad id, another institution's). */
@@ -88,10 +95,39 @@ export async function listEventHours(eventId: string): Promise<EventHoursPerson[
     )
     .where(and(eq(participations.eventId, eventId), eq(participations.status, "CONFIRMED")))
     .orderBy(asc(users.name), asc(participations.userId));
+  const termos = await eventTermoStates(
+    db(),
+    eventId,
+    rows.map((row) => row.userId),
+  );
   return rows.map(({ status, minutes, ...row }) => ({
     ...row,
     saved: status === null || minutes === null ? null : { status: status as HoursStatus, minutes },
+    waitsFor: termoMissing(termos.get(row.userId) ?? "MISSING", "institution"),
   }));
+}
+
+/**
+ * Present people whose termo does not let hours through are refused, named, before anything is
+ * saved (ADR 0070); marking someone absent needs no termo.
+ */
+function refuseWithoutTermo(
+  entries: EventEntry[],
+  termos: Map<string, TermoState>,
+  nameOf: (userId: string) => string,
+): void {
+  const waiting = entries.filter(
+    (entry) => entry.present && termoMissing(termos.get(entry.userId) ?? "MISSING", "institution"),
+  );
+  const first = waiting[0];
+  if (!first) return;
+  const names = waiting.map((entry) => nameOf(entry.userId)).join(", ");
+  const reason = termoMissing(termos.get(first.userId) ?? "MISSING", "institution");
+  throw new AppError(
+    "conflict",
+    `Horas não salvas: ${names} ainda não pode${waiting.length > 1 ? "m" : ""} ter horas confirmadas. ${reason}`,
+    { field: `hours-${first.userId}` },
+  );
 }
 
 /**
@@ -157,6 +193,11 @@ export async function confirmEventHours(input: {
       );
     const byId = new Map(people.map((person) => [person.userId, person]));
     if (byId.size !== new Set(ids).size) throw new AppError("not-found", HOURS_MESSAGES.notFound);
+    refuseWithoutTermo(
+      input.entries,
+      await eventTermoStates(tx, event.id, [...byId.keys()]),
+      (userId) => byId.get(userId)?.name ?? "",
+    );
     const changes: { volunteerId: string; status: HoursStatus; minutes: number }[] = [];
     for (const entry of input.entries) {
       const person = byId.get(entry.userId);

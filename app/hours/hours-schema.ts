@@ -32,12 +32,15 @@ export function hoursField(maxMinutes: number, tooLong: string) {
     });
 }
 
-/** "2026-11": a month, stored as its first day. */
+/**
+ * "2026-11": a month, stored as its first day. Which months are allowed (from the application's
+ * acceptance to this month) is the domain's rule (ongoing-hours.server.ts), which knows both.
+ */
 const monthField = z
   .string({ error: HOURS_MESSAGES.monthRequired })
   .trim()
   .min(1, HOURS_MESSAGES.monthRequired)
-  .regex(/^(19|2\d)\d{2}-(0[1-9]|1[0-2])$/, HOURS_MESSAGES.monthRequired);
+  .regex(/^2\d{3}-(0[1-9]|1[0-2])$/, HOURS_MESSAGES.monthRequired);
 
 const descriptionField = requiredText(
   "multi-line",
@@ -77,6 +80,32 @@ export const declineHoursSchema = z.object({
     { min: 3, max: HOURS_LIMITS.text },
   ),
 });
+
+/**
+ * "Recusar" of many pending months at once, with one reason: the checked rows (`ids`), or every
+ * row the page showed (`shown`) when the person chose "Recusar todas as exibidas" (`scope=all`).
+ */
+export const declineManyHoursSchema = z
+  .object({
+    scope: z.enum(["selected", "all"]).default("selected"),
+    ids: z.union([z.uuid(), z.array(z.uuid())]).optional(),
+    shown: z.union([z.uuid(), z.array(z.uuid())]).optional(),
+    reason: declineHoursSchema.shape.reason,
+  })
+  .transform((values, context) => {
+    const ids = [...new Set([values.scope === "all" ? values.shown : values.ids].flat())].filter(
+      (id): id is string => typeof id === "string",
+    );
+    if (ids.length === 0) {
+      context.addIssue({ code: "custom", path: ["ids"], message: HOURS_MESSAGES.noneSelected });
+      return z.NEVER;
+    }
+    if (ids.length > HOURS_LIMITS.declineMany) {
+      context.addIssue({ code: "custom", path: ["ids"], message: HOURS_MESSAGES.tooManySelected });
+      return z.NEVER;
+    }
+    return { ids, reason: values.reason };
+  });
 
 /** An event's hours for one person: present with hours, or "Não compareceu". */
 export const eventEntrySchema = z.discriminatedUnion("present", [

@@ -1,5 +1,11 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { recordAudit } from "~/admin/audit.server";
+import {
+  applicationTermoState,
+  requireAcceptedTermo,
+  type TermoAudience,
+} from "~/agreements/agreement-gate.server";
 import { db, type Transaction } from "~/db/client.server";
 import { institutions, users, volunteerHours, volunteerRequests } from "~/db/schema";
 import { enqueueEmail } from "~/email/outbox.server";
@@ -9,7 +15,7 @@ import { isUuid } from "~/lib/uuid";
 import { ongoingActivity } from "./confirmed-hours.server";
 import { hoursConfirmedEmail, hoursDeclinedEmail } from "./hours-emails.server";
 import { formatMinutes, formatMonth } from "./hours-format";
-import { HOURS_MESSAGES } from "./hours-limits";
+import { HOURS_LIMITS, HOURS_MESSAGES } from "./hours-limits";
 import { monthStart } from "./hours-schema";
 
 /**
@@ -34,6 +40,31 @@ function refuseFuture(month: string, now: Date): void {
   }
 }
 
+/**
+ * Hours belong to the relationship (ADR 0070): a month before the one the institution accepted
+ * the application in (Brasília) is refused, so nobody logs months back to 1900. The month the
+ * application was accepted counts whole: work often starts the day it is accepted.
+ */
+function refuseBeforeAcceptance(month: string, request: { acceptedOn: string }): void {
+  const start = request.acceptedOn.slice(0, 7);
+  if (month < start) {
+    throw new AppError("invalid", HOURS_MESSAGES.monthBeforeStart(formatMonth(start)), {
+      field: "month",
+    });
+  }
+}
+
+/** The month's rules and the termo gate, in the transaction that writes the month. */
+async function checkMonth(
+  tx: Transaction,
+  month: string,
+  request: { id: string; acceptedOn: string },
+  audience: TermoAudience,
+): Promise<void> {
+  refuseBeforeAcceptance(month, request);
+  requireAcceptedTermo(await applicationTermoState(tx, request.id), audience, "requestId");
+}
+
 /** The accepted application, with both parties, or "not found" for anyone else's. */
 async function acceptedRequest(
   tx: Transaction,
@@ -52,6 +83,8 @@ async function acceptedRequest(
       institutionName: institutions.name,
       name: users.name,
       email: users.email,
+      decidedAt: volunteerRequests.decidedAt,
+      createdAt: volunteerRequests.createdAt,
     })
     .from(volunteerRequests)
     .innerJoin(institutions, eq(institutions.userId, volunteerRequests.institutionId))
@@ -66,7 +99,8 @@ async function acceptedRequest(
       ),
     );
   if (!request) throw notFound;
-  return request;
+  // Applications accepted before decisions were dated count from when they were sent.
+  return { ...request, acceptedOn: todayInBrazil(request.decidedAt ?? request.createdAt) };
 }
 
 /**
@@ -80,6 +114,7 @@ export async function logOngoingHours(
   refuseFuture(input.month, now);
   await db().transaction(async (tx) => {
     const request = await acceptedRequest(tx, input.requestId, { volunteerId: input.volunteerId });
+    await checkMonth(tx, input.month, request, "volunteer");
     const saved = await tx
       .insert(volunteerHours)
       .values({
@@ -116,6 +151,7 @@ export async function confirmMonth(
     const request = await acceptedRequest(tx, input.requestId, {
       institutionId: input.institutionId,
     });
+    await checkMonth(tx, input.month, request, "institution");
     const decided = {
       minutes: input.minutes,
       description: input.description,
@@ -237,6 +273,7 @@ export async function decideOngoingHours(input: {
   if (!isUuid(input.hoursId)) throw new AppError("not-found", HOURS_MESSAGES.notFound);
   return db().transaction(async (tx) => {
     const approve = input.decision === "approve";
+    if (approve) await requireTermoOfRow(tx, input);
     const [row] = await tx
       .update(volunteerHours)
       .set({
@@ -306,6 +343,122 @@ export async function decideOngoingHours(input: {
     }
     return { name: person?.name ?? "" };
   });
+}
+
+/** Approving a logged month needs the application's termo accepted (ADR 0070). */
+async function requireTermoOfRow(
+  tx: Transaction,
+  input: { institutionId: string; hoursId: string },
+): Promise<void> {
+  const [row] = await tx
+    .select({ requestId: volunteerHours.requestId })
+    .from(volunteerHours)
+    .where(
+      and(
+        eq(volunteerHours.id, input.hoursId),
+        eq(volunteerHours.institutionId, input.institutionId),
+      ),
+    );
+  // A row that is not this institution's is answered by the update below, as before.
+  if (!row?.requestId) return;
+  requireAcceptedTermo(await applicationTermoState(tx, row.requestId), "institution");
+}
+
+/**
+ * "Recusar" many PENDING months at once with one reason (ADR 0070): what a queue flooded with
+ * months the volunteer never worked needs. Only this institution's PENDING ongoing rows are
+ * declined; ids of other institutions or already decided rows are left out, silently, since the
+ * page may be stale. Each person hears once, listing their declined months. Returns how many.
+ */
+export async function declineManyOngoingHours(input: {
+  institutionId: string;
+  ids: string[];
+  reason: string;
+  journeyUrl: string;
+  now?: Date;
+}): Promise<{ declined: number }> {
+  const now = input.now ?? new Date();
+  const ids = input.ids.filter(isUuid).slice(0, HOURS_LIMITS.declineMany);
+  if (ids.length === 0) return { declined: 0 };
+  return db().transaction(async (tx) => {
+    const rows = await tx
+      .update(volunteerHours)
+      .set({
+        status: "DECLINED",
+        declineReason: input.reason,
+        decidedAt: now,
+        decidedBy: input.institutionId,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          inArray(volunteerHours.id, ids),
+          eq(volunteerHours.institutionId, input.institutionId),
+          eq(volunteerHours.kind, "ONGOING"),
+          eq(volunteerHours.status, "PENDING"),
+        ),
+      )
+      .returning({
+        id: volunteerHours.id,
+        volunteerId: volunteerHours.volunteerId,
+        workedOn: volunteerHours.workedOn,
+        minutes: volunteerHours.minutes,
+      });
+    const byPerson = new Map<string, typeof rows>();
+    for (const row of rows) {
+      byPerson.set(row.volunteerId, [...(byPerson.get(row.volunteerId) ?? []), row]);
+      await recordAudit(tx, {
+        actorId: input.institutionId,
+        action: "hours.decline",
+        targetType: "user",
+        targetId: row.volunteerId,
+        details: { hoursId: row.id, month: row.workedOn.slice(0, 7), minutes: row.minutes },
+      });
+    }
+    if (byPerson.size > 0) {
+      const people = await tx
+        .select({
+          id: users.id,
+          name: users.name,
+          email: users.email,
+          institutionName: institutions.name,
+        })
+        .from(users)
+        .innerJoin(institutions, eq(institutions.userId, input.institutionId))
+        .where(inArray(users.id, [...byPerson.keys()]));
+      for (const person of people) {
+        const months = (byPerson.get(person.id) ?? []).sort((a, b) =>
+          a.workedOn.localeCompare(b.workedOn),
+        );
+        await enqueueEmail(tx, {
+          to: person.email,
+          kind: "hours-declined",
+          sender: input.institutionId,
+          dedupeKey: `hours-declined-many:${digest(months.map((row) => row.id).join(","))}`,
+          ...hoursDeclinedEmail({
+            name: person.name,
+            institutionName: person.institutionName,
+            when: monthsText(months.map((row) => formatMonth(row.workedOn))),
+            hours: formatMinutes(months.reduce((total, row) => total + row.minutes, 0)),
+            reason: input.reason,
+            url: input.journeyUrl,
+          }),
+        });
+      }
+    }
+    return { declined: rows.length };
+  });
+}
+
+const digest = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** "janeiro de 2026, fevereiro de 2026 e mais 3 meses": an e-mail's line stays short. */
+function monthsText(months: string[]): string {
+  const shown = months.slice(0, 3);
+  const rest = months.length - shown.length;
+  if (rest > 0) return `${shown.join(", ")} e mais ${rest} ${rest === 1 ? "mês" : "meses"}`;
+  if (shown.length <= 1) return shown.join("");
+  return `${shown.slice(0, -1).join(", ")} e ${shown.at(-1)}`;
 }
 
 export interface AcceptedApplication {

@@ -1,22 +1,16 @@
 import { availableParallelism } from "node:os";
-import { AppError } from "~/lib/app-error";
-import { log } from "~/lib/log.server";
+import { JobQueue } from "~/lib/job-queue.server";
 import { IMAGE_SERVER_BUSY } from "./image-messages";
 
 /**
- * A small semaphore for image work (docs/decisions/0017). sharp decodes and encodes on libuv's
- * thread pool, which also serves the file system, compression and password hashing: a few big
- * images at once used to take every core and every pool thread, and each page waited behind
- * them. Here at most `concurrency` jobs run at once; the others wait in a bounded queue per lane,
- * and a job that finds its lane's queue full is refused at once (an "unavailable" AppError with a
- * Retry-After) instead of piling up memory and latency. Resized copies for pages ("resize") go before uploads ("upload"):
- * they are small and someone is looking at the page.
+ * The image queue (docs/decisions/0017), a JobQueue (app/lib/job-queue.server.ts). sharp decodes
+ * and encodes on libuv's thread pool, which also serves the file system, compression and
+ * password hashing: a few big images at once used to take every core and every pool thread, and
+ * each page waited behind them. Resized copies for pages ("resize") go before uploads
+ * ("upload"): they are small and someone is looking at the page.
  */
 
 export type ImageLane = "resize" | "upload";
-
-/** How long a refused job's caller is told to wait: a page's resize is quick, an upload less so. */
-const RETRY_AFTER_SECONDS: Record<ImageLane, number> = { resize: 2, upload: 5 };
 
 export interface ImageJobLimits {
   concurrency: number;
@@ -24,45 +18,18 @@ export interface ImageJobLimits {
   maxWaiting: Record<ImageLane, number>;
 }
 
-export class ImageJobQueue {
-  private running = 0;
-  private readonly waiting: Record<ImageLane, (() => void)[]> = { resize: [], upload: [] };
-
-  constructor(private readonly limits: ImageJobLimits) {}
-
-  /**
-   * Runs `job` when a slot is free; throws AppError "unavailable" (IMAGE_SERVER_BUSY, with a
-   * Retry-After) when the lane's queue is full.
-   */
-  async run<T>(lane: ImageLane, job: () => Promise<T>): Promise<T> {
-    if (this.running < this.limits.concurrency) {
-      this.running++;
-    } else {
-      const queue = this.waiting[lane];
-      if (queue.length >= this.limits.maxWaiting[lane]) {
-        log.warn({ lane, load: this.load() }, "image job refused: queue full");
-        throw new AppError("unavailable", IMAGE_SERVER_BUSY, {
-          retryAfterSeconds: RETRY_AFTER_SECONDS[lane],
-        });
-      }
-      // The finishing job hands its slot over: `running` stays as it is.
-      await new Promise<void>((resolve) => queue.push(resolve));
-    }
-    try {
-      return await job();
-    } finally {
-      const next = this.waiting.resize.shift() ?? this.waiting.upload.shift();
-      if (next) next();
-      else this.running--;
-    }
-  }
-
-  /** Jobs running and waiting now (logs and tests). */
-  load(): { running: number; waiting: Record<ImageLane, number> } {
-    return {
-      running: this.running,
-      waiting: { resize: this.waiting.resize.length, upload: this.waiting.upload.length },
-    };
+/** The image queue's lanes, their order and messages around the limits a caller gives. */
+export class ImageJobQueue extends JobQueue<ImageLane> {
+  constructor(limits: ImageJobLimits) {
+    super({
+      name: "image",
+      concurrency: limits.concurrency,
+      // Listed resize first: a page's resize goes before waiting uploads.
+      maxWaiting: { resize: limits.maxWaiting.resize, upload: limits.maxWaiting.upload },
+      // A page's resize is quick, an upload less so.
+      retryAfterSeconds: { resize: 2, upload: 5 },
+      busyMessage: IMAGE_SERVER_BUSY,
+    });
   }
 }
 

@@ -6,6 +6,7 @@ import { certificateFacts } from "~/certificates/certificate-view";
 import { certificatesOfVolunteer, issueCertificate } from "~/certificates/certificates.server";
 import { CertificateCard } from "~/components/certificates/certificate-card";
 import { IssueCertificateCard } from "~/components/certificates/issue-certificate-card";
+import { WaitingHoursList } from "~/components/certificates/waiting-hours";
 import { EmptyState } from "~/components/public/empty-state";
 import { BackButton } from "~/components/ui/back-button";
 import { buttonStyles } from "~/components/ui/button-styles";
@@ -28,7 +29,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = sessionUser(context);
-  const [issued, groups] = await Promise.all([
+  const [issued, { groups, waiting }] = await Promise.all([
     certificatesOfVolunteer(user.id),
     certificateOptionsOf(user.id),
   ]);
@@ -40,6 +41,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         label: `${group.institutionName}: ${option.label}`,
       })),
     ),
+    waiting,
   };
 }
 
@@ -75,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function MyCertificates({ loaderData, actionData }: Route.ComponentProps) {
-  const { certificates, options } = loaderData;
+  const { certificates, options, waiting } = loaderData;
   const values = actionData?.values ?? {};
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
@@ -123,6 +125,7 @@ export default function MyCertificates({ loaderData, actionData }: Route.Compone
           </>
         )}
       </IssueCertificateCard>
+      <WaitingHoursList waiting={waiting} />
       <h2 className="mt-10 text-xl font-bold tracking-tight text-ink sm:text-2xl">
         Certificados emitidos
       </h2>

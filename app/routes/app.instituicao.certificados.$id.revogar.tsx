@@ -78,7 +78,7 @@ export default function RevokeCertificate({ loaderData, actionData }: Route.Comp
       backTo="/app/instituicao/certificados"
       label="Certificados"
       title="Revogar certificado"
-      description="A revogação não pode ser desfeita: quem consultar o código verá que o certificado foi revogado e em que data. O motivo fica registrado para a instituição e não aparece na página pública."
+      description="A revogação não pode ser desfeita: quem consultar o código verá que o certificado foi revogado e em que data. O motivo fica registrado para a instituição e não aparece na página pública. As horas deste certificado só entram em outro emitido pelo voluntário depois que vocês as corrigirem na página de horas ou emitirem vocês mesmos um novo certificado delas."
     >
       <div className="rounded-2xl bg-surface p-4">
         <CertificateFactList facts={facts} />

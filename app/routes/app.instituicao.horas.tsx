@@ -10,12 +10,17 @@ import { todayInBrazil } from "~/events/event-dates";
 import { validateForm } from "~/forms/form-validation";
 import { shownError } from "~/forms/shown-error";
 import { HOURS_MESSAGES } from "~/hours/hours-limits";
-import { confirmMonthSchema, declineHoursSchema } from "~/hours/hours-schema";
+import {
+  confirmMonthSchema,
+  declineHoursSchema,
+  declineManyHoursSchema,
+} from "~/hours/hours-schema";
 import {
   acceptedApplications,
   confirmMonth,
   countPendingHours,
   decideOngoingHours,
+  declineManyOngoingHours,
   listPendingHours,
 } from "~/hours/ongoing-hours.server";
 import { groupThousands } from "~/lib/count-text";
@@ -71,6 +76,31 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (failed) return failed;
     throw redirectWithFlash(PAGE, `Horas de ${name} confirmadas.`, "success");
   }
+  if (intent === "decline-many") {
+    const form = validateForm(declineManyHoursSchema, formData);
+    if (!form.ok) return formFailure(formData, form.error);
+    let declined = 0;
+    const failed = await saveOrFail(
+      formData,
+      "hours: decline many",
+      "Não foi possível recusar as horas. Tente novamente.",
+      async () => {
+        ({ declined } = await declineManyOngoingHours({
+          ...form.data,
+          institutionId: user.id,
+          journeyUrl: journeyUrl(),
+        }));
+      },
+    );
+    if (failed) return failed;
+    throw redirectWithFlash(
+      PAGE,
+      declined === 0
+        ? "Nenhum registro recusado: as horas escolhidas já tinham sido analisadas."
+        : `${declined} ${declined === 1 ? "registro recusado" : "registros recusados"}. Avisamos por e-mail.`,
+      declined === 0 ? "error" : "success",
+    );
+  }
   if (intent !== "approve" && intent !== "decline") {
     throw redirectWithFlash(PAGE, HOURS_MESSAGES.unknownIntent, "error");
   }
@@ -116,7 +146,12 @@ export default function InstitutionHours({ loaderData, actionData }: Route.Compo
     values.intent === "month" && applications.length > 0
       ? shownError(actionData?.error, MONTH_FIELDS)
       : null;
-  const topError = actionData && !failedDecline && !monthError ? actionData.error.message : null;
+  const failedBulk =
+    actionData && values.intent === "decline-many" && pending.length > 0
+      ? { ids: postedIds(values.ids), reason: values.reason ?? "", error: actionData.error }
+      : null;
+  const topError =
+    actionData && !failedDecline && !monthError && !failedBulk ? actionData.error.message : null;
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
       <BackButton to="/app/instituicao" />
@@ -132,7 +167,7 @@ export default function InstitutionHours({ loaderData, actionData }: Route.Compo
         className="mt-6 rounded-xl border border-danger-200 bg-danger-50 p-4"
       />
       <MemberSection title="Aguardando aprovação" count={pendingTotal}>
-        <PendingHoursList pending={pending} failed={failedDecline} />
+        <PendingHoursList pending={pending} failed={failedDecline} failedBulk={failedBulk} />
         {pendingTotal > pending.length ? (
           <p className="mt-3 text-sm text-ink-muted">
             Mostrando os {pending.length} registros mais antigos de {groupThousands(pendingTotal)}.
@@ -173,4 +208,9 @@ export default function InstitutionHours({ loaderData, actionData }: Route.Compo
       </MemberSection>
     </section>
   );
+}
+
+/** The checked rows of a failed bulk decline, as the form echoed them back (comma-joined). */
+function postedIds(ids: string | undefined): string[] {
+  return ids ? ids.split(",") : [];
 }

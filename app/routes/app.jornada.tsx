@@ -1,3 +1,5 @@
+import { certificateOptionsOf } from "~/certificates/certificate-options.server";
+import { WaitingHoursList } from "~/components/certificates/waiting-hours";
 import { JourneyActivities, JourneyTotals } from "~/components/members/hours-journey";
 import { MemberForm } from "~/components/members/member-form";
 import { MemberSection } from "~/components/members/member-section";
@@ -24,11 +26,12 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = sessionUser(context);
-  const [journey, activities] = await Promise.all([
+  const [journey, activities, { waiting }] = await Promise.all([
     journeyOf(user.id),
     acceptedApplications({ volunteerId: user.id }),
+    certificateOptionsOf(user.id),
   ]);
-  return { journey, activities, thisMonth: todayInBrazil().slice(0, 7) };
+  return { journey, activities, waiting, thisMonth: todayInBrazil().slice(0, 7) };
 }
 
 /** Logs a month of an ongoing activity; the institution decides it (ADR 0051). */
@@ -55,7 +58,7 @@ const loadSchemas = () => import("~/hours/hours-schema");
 const LOG_FIELDS = ["requestId", "month", "hours", "description"];
 
 export default function MyJourney({ loaderData, actionData }: Route.ComponentProps) {
-  const { journey, activities, thisMonth } = loaderData;
+  const { journey, activities, waiting, thisMonth } = loaderData;
   const values = actionData?.values ?? {};
   const error = shownError(actionData?.error, LOG_FIELDS);
   return (
@@ -76,6 +79,7 @@ export default function MyJourney({ loaderData, actionData }: Route.ComponentPro
       ) : null}
       <JourneyTotals journey={journey} />
       <JourneyActivities journey={journey} />
+      <WaitingHoursList waiting={waiting} />
       {activities.length > 0 ? (
         <MemberSection title="Registrar horas de atividade contínua">
           <div className="rounded-2xl border border-line bg-white p-5 shadow-card sm:p-6">

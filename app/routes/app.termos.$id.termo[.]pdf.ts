@@ -1,7 +1,8 @@
 import { data } from "react-router";
-import { agreementPdfDownload } from "~/agreements/agreement-pdf.server";
+import { keptAgreementPdf } from "~/agreements/agreement-pdf-store.server";
 import { findAgreement } from "~/agreements/agreements.server";
 import { sessionUser } from "~/web/guards.server";
+import { pdfDownload } from "~/web/pdf-download.server";
 import type { Route } from "./+types/app.termos.$id.termo[.]pdf";
 
 /** Read-only: a POST gets a plain 405 (app/lib/refuse-writes.server.ts). */
@@ -11,5 +12,7 @@ export { refuseWrites as action } from "~/lib/refuse-writes.server";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const agreement = await findAgreement(params.id, { volunteerId: sessionUser(context).id });
   if (!agreement) throw data(null, { status: 404 });
-  return agreementPdfDownload(agreement);
+  return pdfDownload(`termo-de-adesao-${agreement.id.slice(0, 8)}.pdf`, () =>
+    keptAgreementPdf(agreement),
+  );
 }

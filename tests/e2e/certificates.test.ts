@@ -3,6 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { events, institutions, volunteerHours } from "~/db/schema";
 import { FIXTURE_PASSWORD, HttpClient, redirectTarget } from "../helpers/accounts";
+import { insertTermo } from "../helpers/agreement-world";
 import { launchBrowser } from "../helpers/browser";
 import { type FixtureServer, startFixtureServer } from "../helpers/fixture-server";
 import { expectFinishedPage } from "../helpers/layout";
@@ -99,6 +100,14 @@ beforeAll(async () => {
             status: "PENDING",
           },
         ]);
+        // Hours enter certificates with accepted termos (ADR 0070).
+        for (const who of [accounts.ana.id, accounts.bia.id]) {
+          await insertTermo(db, {
+            volunteerId: who,
+            institutionId: accounts.institution.id,
+            eventId: idOf(EVENT),
+          });
+        }
       },
     }),
     launchBrowser(),

@@ -1,6 +1,9 @@
+import { eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { volunteerRequests } from "~/db/schema";
 import { HttpClient } from "../helpers/accounts";
+import { acceptEveryTermo } from "../helpers/agreement-world";
 import { formSchemaLoaded, launchBrowser } from "../helpers/browser";
 import { type FixtureServer, startFixtureServer } from "../helpers/fixture-server";
 import { expectFinishedPage } from "../helpers/layout";
@@ -75,6 +78,13 @@ beforeAll(async () => {
           [ALL_DAY, "ana", "CONFIRMED"],
           [FUTURE, "bia", "CONFIRMED"],
         ]);
+        // Hours wait for accepted termos (ADR 0070): every confirmed place's and the application's.
+        await acceptEveryTermo(db, accounts);
+        // Caio's application was accepted months ago: the months logged below are within it.
+        await db
+          .update(volunteerRequests)
+          .set({ decidedAt: new Date(Date.now() - 200 * 86_400_000) })
+          .where(eq(volunteerRequests.volunteerId, accounts.caio.id));
       },
     }),
     launchBrowser(),
@@ -387,4 +397,45 @@ describe("ongoing activity hours", () => {
     expect(again.status).toBe(409);
     expect(await again.text()).toContain("já analisou as horas deste mês");
   });
+
+  it("declines many pending months at once with one reason, without JavaScript, by keyboard", async () => {
+    const caio = await signedInClient(server, server.accounts.caio);
+    const requestId = server.ids.ongoing ?? "";
+    for (const days of [-150, -120]) {
+      const logged = await caio.post("/app/jornada", {
+        requestId,
+        month: brazilDay(days).slice(0, 7),
+        hours: "150",
+        description: "Meses que não aconteceram",
+      });
+      expect(logged.status).toBe(302);
+    }
+    const { page } = await phonePage(browser, await signedInClient(server, server.accounts.ong), {
+      js: false,
+    });
+    await page.goto(`${server.url}/app/instituicao/horas`);
+    const boxes = page.getByRole("checkbox", { name: /Caio Prado/ });
+    expect(await boxes.count()).toBeGreaterThanOrEqual(2);
+    // Nothing chosen: the form says so and keeps the reason.
+    await page.getByLabel("Motivo para recusar várias").fill("Não houve atividade nestes meses.");
+    await page.getByRole("button", { name: "Recusar selecionadas" }).click();
+    await page.getByText("Selecione as horas que quer recusar.").waitFor();
+    expect(await page.getByLabel("Motivo para recusar várias").inputValue()).toBe(
+      "Não houve atividade nestes meses.",
+    );
+    await shot(page, "b/instituicao-recusar-varias-erro-sem-js-390");
+    // With JavaScript, at both widths: finished (nothing wider than its box) and no axe violation.
+    await lookAt("ong", "/app/instituicao/horas", "instituicao-recusar-varias", (sized) =>
+      sized.getByText("Recusar várias de uma vez").waitFor(),
+    );
+    // By keyboard: Space ticks each box.
+    for (let index = 0; index < (await boxes.count()); index++) {
+      await boxes.nth(index).focus();
+      await page.keyboard.press("Space");
+    }
+    await page.getByRole("button", { name: "Recusar selecionadas" }).click();
+    await page.getByText(/registros? recusados?\. Avisamos por e-mail\./).waitFor();
+    expect(await page.getByRole("checkbox", { name: /Caio Prado/ }).count()).toBe(0);
+    await page.context().close();
+  }, 120_000);
 });

@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { readdir, stat } from "node:fs/promises";
+import net from "node:net";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { HttpClient } from "../helpers/accounts";
@@ -125,6 +126,99 @@ describe("bodies are refused before they are parsed", () => {
     );
     expect(timings.length).toBeGreaterThan(0);
     expect(middle).toBeLessThan(200 * slowdown.factor);
+  });
+});
+
+/**
+ * Posts a multipart body whose one text field is `fieldBytes` long, as a hostile client would,
+ * on a socket of its own: writes as the server reads, stops once an answer arrives. Resolves
+ * with the status line and how many bytes of the body had been written by then.
+ */
+function postHugeTextField(port: number, origin: string, fieldBytes: number) {
+  const boundary = "----campo-enorme";
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="about"\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const length = head.length + fieldBytes + tail.length;
+  return new Promise<{ status: string; answer: string; written: number }>((resolve, reject) => {
+    const socket = net.connect(port, "127.0.0.1");
+    let written = 0;
+    const received: Buffer[] = [];
+    let answered = false;
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    // Writes after the answer may fail if the server gave up on the rest: stop writing then.
+    let closed = false;
+    const pump = () => {
+      while (!answered && !closed && written < fieldBytes) {
+        const piece = chunk.subarray(0, Math.min(chunk.length, fieldBytes - written));
+        written += piece.length;
+        if (!socket.write(piece)) return;
+      }
+      if (!answered && !closed && written >= fieldBytes) socket.write(tail);
+    };
+    socket.on("data", (data: Buffer) => {
+      answered = true;
+      received.push(data);
+      const answer = Buffer.concat(received).toString("utf8");
+      if (answer.includes("</html>")) {
+        socket.destroy();
+        resolve({ status: answer.split("\r\n")[0] ?? "", answer, written });
+      }
+    });
+    socket.on("drain", pump);
+    socket.on("error", (error: NodeJS.ErrnoException) => {
+      closed = true;
+      // EPIPE or a reset while still writing: the answer may be on its way or already read.
+      if (error.code !== "EPIPE" && error.code !== "ECONNRESET") reject(error);
+    });
+    socket.on("close", () => {
+      if (!received.length) reject(new Error("closed without an answer"));
+    });
+    socket.once("connect", () => {
+      socket.write(
+        `POST /auth/cadastro HTTP/1.1\r\nHost: localhost\r\nOrigin: ${origin}\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${length}\r\n\r\n`,
+      );
+      socket.write(head);
+      pump();
+    });
+  });
+}
+
+describe("each field of a form is bounded while it streams in (issue 39)", () => {
+  it("a 30 MB text field posted anonymously to a photo route: 413 after little of it, /healthz unaffected", async () => {
+    const field = 30 * 1024 * 1024;
+    // Baseline and load measured the same way in the same test: the server's own latency now.
+    const baseline = await startHealthProbe(server.url, { intervalMs: 5 });
+    // The quiet period lasts as long as twenty requests of our own take: no fixed wait.
+    for (let index = 0; index < 20; index++) await (await fetch(`${server.url}/healthz`)).text();
+    const quiet = (await baseline.stop()).latencies.sort((a, b) => a - b);
+    const probe = await startHealthProbe(server.url, { intervalMs: 5 });
+    const posts = [];
+    // Three rounds of four at once, so the probes see a while of them.
+    for (let round = 0; round < 3; round++) {
+      posts.push(
+        ...(await Promise.all(
+          Array.from({ length: 4 }, () => postHugeTextField(server.port, server.url, field)),
+        )),
+      );
+    }
+    const loaded = (await probe.stop()).latencies.sort((a, b) => a - b);
+    for (const post of posts) {
+      expect(post.status).toBe("HTTP/1.1 413 Payload Too Large");
+      expect(post.answer).toContain("Um campo do formulário é grande demais.");
+      // Answered long before the field ended: what was written by then is the part limit plus
+      // what the sockets' buffers took, a small share of the 30 MB.
+      expect(post.written).toBeLessThan(field / 3);
+    }
+    const at = (list: number[], share: number) =>
+      list[Math.min(list.length - 1, Math.floor(list.length * share))] ?? Infinity;
+    console.log(
+      `healthz p90 quiet ${at(quiet, 0.9).toFixed(1)} ms (${quiet.length}), during 30 MB fields ${at(loaded, 0.9).toFixed(1)} ms (${loaded.length}); bytes written before the 413: ${posts.map((post) => post.written).join(", ")}`,
+    );
+    expect(loaded.length).toBeGreaterThan(0);
+    // Parsing the field used to hold the event loop for a second or more, hundreds of times the
+    // quiet probe; refused midway, the probes stay in the quiet ones' range.
+    expect(at(loaded, 0.9)).toBeLessThan(10 * at(quiet, 0.9));
+    await expectAlive();
   });
 });
 

@@ -28,6 +28,7 @@ import {
 import { ongoingActivity } from "~/hours/confirmed-hours.server";
 import { isAppError } from "~/lib/app-error";
 import { insertInstitution } from "../helpers/admin-fixtures";
+import { insertTermo } from "../helpers/agreement-world";
 import { type TestDatabase, testDatabase } from "../helpers/database";
 import { UNPRINTABLE } from "../helpers/hostile-text";
 import { keepPage, pdfInfo, pdfPages, pdfText, readQr } from "../helpers/pdf";
@@ -109,6 +110,19 @@ async function hours(row: {
   institution?: string;
   description?: string;
 }): Promise<void> {
+  // Confirmed hours count only with the relationship's termo accepted (ADR 0070).
+  if (row.status === "CONFIRMED") {
+    const people = {
+      volunteerId: row.volunteer ?? volunteerId,
+      institutionId: row.institution ?? institutionId,
+    };
+    await insertTermo(
+      db,
+      row.eventId
+        ? { ...people, eventId: row.eventId }
+        : { ...people, requestId: row.requestId ?? "" },
+    );
+  }
   await db.insert(volunteerHours).values({
     volunteerId: row.volunteer ?? volunteerId,
     institutionId: row.institution ?? institutionId,
@@ -203,6 +217,16 @@ describe("issuing a certificate", () => {
         details: { name, reason: "Horas lançadas por engano." },
       },
     ]);
+
+    // The revoked hours come back only through the institution (ADR 0070): here it certifies
+    // them itself, which the tests below build on.
+    const vouched = await issueCertificate({
+      volunteerId,
+      target: { scope: "EVENT", id: eventId },
+      issuer: { id: institutionId, role: "INSTITUTION" },
+      now: NOW,
+    });
+    expect(vouched.created).toBe(true);
   });
 
   it("returns the valid certificate already issued for the same hours", async () => {
@@ -261,7 +285,7 @@ describe("issuing a certificate", () => {
     expect(text).not.toContain("Feira de adoção");
     expect(text).not.toContain("Bazar beneficente");
 
-    const options = await certificateOptionsOf(volunteerId);
+    const { groups: options } = await certificateOptionsOf(volunteerId);
     const labels = options.flatMap((group) => group.options.map((option) => option.label));
     expect(labels.join("\n")).not.toMatch(/Feira|Bazar|Plantão/);
   });
@@ -307,7 +331,9 @@ describe("issuing a certificate", () => {
     });
     await hours({ eventId, workedOn: "2026-11-14", minutes: 150, status: "CONFIRMED", volunteer });
 
-    const [group] = await certificateOptionsOf(volunteer);
+    const {
+      groups: [group],
+    } = await certificateOptionsOf(volunteer);
     expect(group?.options.map((option) => option.label)).toEqual([
       "Todas as horas confirmadas (20 horas e 30 minutos)",
       "Mutirão de reforma da creche, 14/11/2026 (2 horas e 30 minutos)",

@@ -1,8 +1,8 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportPersonalData } from "~/account/personal-data.server";
 import type { Database } from "~/db/client.server";
-import { auditLog, emailOutbox, participations, volunteerRequests } from "~/db/schema";
+import { agreements, auditLog, emailOutbox, participations, volunteerRequests } from "~/db/schema";
 import { confirmedHoursOf } from "~/hours/confirmed-hours.server";
 import { confirmEventHours, findHoursEvent, listEventHours } from "~/hours/event-hours.server";
 import { runHoursDueReminders } from "~/hours/hours-due.server";
@@ -20,6 +20,7 @@ import {
 import { isAppError } from "~/lib/app-error";
 import { joinEvent } from "~/participation/participation.server";
 import { insertInstitution } from "../helpers/admin-fixtures";
+import { insertTermo } from "../helpers/agreement-world";
 import type { TestDatabase } from "../helpers/database";
 import { type ExplainableQuery, explainPlan } from "../helpers/explain";
 import { participationTestbed, type participationWorld } from "../helpers/participation-world";
@@ -42,6 +43,8 @@ const BEFORE = new Date("2026-12-01T12:00:00Z");
 // 2026-12-10 09:00 in Brasília is 12:00 UTC: the event has started an hour later.
 const AFTER = new Date("2026-12-10T13:00:00Z");
 const JOURNEY = `${TEST_ORIGIN}/app/jornada`;
+/** When the ongoing applications of these tests were accepted: months from January count. */
+const ACCEPTED_ON = new Date("2026-01-15T12:00:00Z");
 
 beforeAll(async () => {
   ({ database, db, institutionId, world } = await participationTestbed({
@@ -58,6 +61,19 @@ beforeAll(async () => {
 afterAll(async () => {
   await database?.dispose();
 });
+
+/** Accepts every termo of these people, as each of them would on "Meus termos" (ADR 0070). */
+async function acceptTermos(...people: { id: string }[]) {
+  await db
+    .update(agreements)
+    .set({ acceptedAt: BEFORE, acceptedIp: "127.0.0.1" })
+    .where(
+      inArray(
+        agreements.volunteerId,
+        people.map((person) => person.id),
+      ),
+    );
+}
 
 async function refusal(promise: Promise<unknown>) {
   try {
@@ -83,6 +99,7 @@ describe("event hours", () => {
       .update(participations)
       .set({ status: "CANCELLED" })
       .where(eq(participations.userId, caio.id));
+    await acceptTermos(ana, bia, caio);
 
     const event = await findHoursEvent(institutionId, eventId, AFTER);
     expect(event?.started).toBe(true);
@@ -230,9 +247,13 @@ describe("ongoing hours", () => {
         phone: "5581987654321",
         summary: "Quero ajudar.",
         status: "ACCEPTED",
+        decidedAt: ACCEPTED_ON,
       })
       .returning({ id: volunteerRequests.id });
-    return row?.id ?? "";
+    const requestId = row?.id ?? "";
+    // Hours wait for an accepted termo (ADR 0070).
+    await insertTermo(db, { volunteerId, institutionId: institution, requestId });
+    return requestId;
   }
 
   it("logs, re-logs while pending, and counts only what the institution approves", async () => {
@@ -427,6 +448,7 @@ describe("the personal data download and the lists' plans", () => {
     const gabi = await world.volunteer("Gabi Nunes");
     const eventId = await world.event({ places: null, date: "2026-12-10", name: "Feira" });
     await joinEvent({ eventId, userId: gabi.id, now: BEFORE });
+    await acceptTermos(gabi);
     await confirmEventHours({
       institutionId,
       eventId,

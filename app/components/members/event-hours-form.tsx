@@ -10,7 +10,9 @@ const loadSchemas = () => import("~/hours/hours-schema");
 /**
  * "Confirmar horas" of an event: everyone whose place was confirmed, "Compareceu" checked and
  * the event's length prefilled; one submit saves all. Checked in the browser first by the
- * action's own schema; a plain form, so it works without JavaScript too.
+ * action's own schema; a plain form, so it works without JavaScript too. A person whose termo
+ * does not let hours through yet is listed with what is missing and no fields: the submit leaves
+ * them as they are (ADR 0070).
  */
 export function EventHoursForm({
   people,
@@ -51,6 +53,7 @@ export function EventHoursForm({
           ) : null}
           <ul className="flex flex-col gap-3">
             {people.map((person) => {
+              if (person.waitsFor) return <WaitingPerson key={person.userId} person={person} />;
               const present = posted
                 ? values[`present-${person.userId}`] === "on"
                 : person.saved?.status !== "ABSENT";
@@ -100,5 +103,21 @@ export function EventHoursForm({
         </>
       )}
     </MemberForm>
+  );
+}
+
+/** Someone whose hours wait for their termo: named, with the reason, nothing to fill in. */
+function WaitingPerson({ person }: { person: EventHoursPerson }) {
+  return (
+    <li className="rounded-2xl border border-dashed border-line bg-white p-4">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-semibold break-words text-ink">{person.name}</p>
+          <p className="text-sm break-all text-ink-muted">{person.email}</p>
+        </div>
+        {person.saved ? <StatusBadge kind="hours" status={person.saved.status} /> : null}
+      </div>
+      <p className="mt-3 text-sm break-words text-ink-muted">{person.waitsFor}</p>
+    </li>
   );
 }
