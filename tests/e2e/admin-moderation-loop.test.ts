@@ -218,6 +218,9 @@ describe.sequential("moderation loop", () => {
       ["Admin do Ciclo", "Excluiu evento", APPROVED_EVENT],
       ["Admin do Ciclo", "Reprovou evento", REJECTED_EVENT],
       ["Admin do Ciclo", "Aprovou evento", APPROVED_EVENT],
+      // The institution's own changes are in the trail too, by its account (issue 39, item 5).
+      [NAME, "Criou evento", REJECTED_EVENT],
+      [NAME, "Criou evento", APPROVED_EVENT],
       ["Admin do Ciclo", "Aprovou instituição", NAME],
     ];
     expected.forEach((cells, index) => {

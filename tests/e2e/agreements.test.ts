@@ -311,8 +311,17 @@ describe("a 16-year-old with a guardian", () => {
     );
     await guardian.page.context().close();
 
-    // Lia joins an event: her place is confirmed and a termo issued; the guardian is asked.
+    // Lia confirms her address (ADR 0069: until then it receives only what she asked for, and a
+    // termo's e-mail is not among that).
     const lia = await signedInClient(server, { email, password: VALID_PASSWORD });
+    const [confirmation] = await waitForMail(server.mailDir, email, "Confirme seu e-mail");
+    const token = /\/auth\/confirmar-email\?token=([\w-]+)/.exec(confirmation.text)?.[1] ?? "";
+    expect(token).not.toBe("");
+    const confirmed = await lia.post("/auth/confirmar-email", { token });
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.text()).toContain("confirmado");
+
+    // Lia joins an event: her place is confirmed and a termo issued; the guardian is asked.
     const joined = await lia.post(`/eventos/${server.ids.mutirao}`, { intent: "participar" });
     expect(joined.status).toBe(302);
     const [liaMail] = await waitForMail(server.mailDir, email, "Termo de adesão");

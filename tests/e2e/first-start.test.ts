@@ -37,9 +37,32 @@ beforeAll(async () => {
   await symlink(path.join(PROJECT_ROOT, "node_modules"), path.join(folder, "node_modules"));
 });
 
+/** Whether any process of the group led by `pid` (npm, its shell, the supervisor, the server) lives. */
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Ends npm, the shell it starts, the supervisor and the server (one process group) and waits
+ * until every one has exited: npm may exit before the server has closed its database and
+ * written its last files, which the folder's removal would then race.
+ */
+async function stopGroup(pid: number): Promise<void> {
+  if (groupAlive(pid)) process.kill(-pid, "SIGTERM");
+  await waitFor(() => !groupAlive(pid), {
+    timeoutMs: 60_000,
+    intervalMs: 100,
+    message: "npm start's processes to exit",
+  });
+}
+
 afterAll(async () => {
-  // npm, the shell it starts and the supervisor are one process group: end them all.
-  if (child?.pid && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
+  if (child?.pid) await stopGroup(child.pid);
   await rm(folder, { recursive: true, force: true });
 });
 
@@ -80,7 +103,7 @@ it("builds with one summary line, starts the demo and prints no deprecation warn
   await Promise.race([serving, ended]).catch((error: Error) => {
     throw new Error(`${error.message}\n--- npm start printed ---\n${output}`);
   });
-  process.kill(-(child.pid as number), "SIGTERM");
+  await stopGroup(child.pid as number);
   await exited;
 
   expect(output).toMatch(

@@ -6,6 +6,7 @@ import { shot } from "../helpers/screenshots";
 import { POLL } from "../helpers/wait";
 import {
   detailLinks,
+  icsSpan,
   listCards,
   openPage,
   parseIcs,
@@ -265,12 +266,20 @@ describe("event page", () => {
       expect(event.get(property), property).toBeTruthy();
     }
     expect(event.get("DTSTAMP")).toMatch(/^\d{8}T\d{6}Z$/);
-    const start = event.get("DTSTART;VALUE=DATE") ?? "";
-    const end = event.get("DTEND;VALUE=DATE") ?? "";
-    expect(start).toMatch(/^\d{8}$/);
+    const { allDay, start, end } = icsSpan(event);
     const day = (value: string) =>
-      Date.UTC(Number(value.slice(0, 4)), Number(value.slice(4, 6)) - 1, Number(value.slice(6)));
-    expect(day(end) - day(start)).toBe(24 * 60 * 60 * 1000);
+      Date.UTC(Number(value.slice(0, 4)), Number(value.slice(4, 6)) - 1, Number(value.slice(6, 8)));
+    if (allDay) {
+      // A whole-day event ends the next day (DTEND is exclusive).
+      expect(start).toMatch(/^\d{8}$/);
+      expect(day(end) - day(start)).toBe(24 * 60 * 60 * 1000);
+    } else {
+      // Times in Brasília's zone, ending after they start, on the same day.
+      expect(start).toMatch(/^\d{8}T\d{6}$/);
+      expect(end).toMatch(/^\d{8}T\d{6}$/);
+      expect(end > start).toBe(true);
+      expect(day(end)).toBe(day(start));
+    }
     expect(event.get("URL")).toBe(`${baseUrl}${href}`);
   });
 

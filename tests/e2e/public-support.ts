@@ -82,3 +82,21 @@ export function parseIcs(text: string): Map<string, string> {
   if (events !== 1) throw new Error(`expected one VEVENT, found ${events}`);
   return event;
 }
+
+/**
+ * The start and end of a parsed VEVENT: a whole-day event (`VALUE=DATE`, 'AAAAMMDD') or one with
+ * times in Brasília's zone (`TZID=America/Sao_Paulo`, 'AAAAMMDDTHHMMSS'); the demo has both.
+ */
+export function icsSpan(event: Map<string, string>): {
+  allDay: boolean;
+  start: string;
+  end: string;
+} {
+  const allDay = event.has("DTSTART;VALUE=DATE");
+  const kind = allDay ? "VALUE=DATE" : "TZID=America/Sao_Paulo";
+  return {
+    allDay,
+    start: event.get(`DTSTART;${kind}`) ?? "",
+    end: event.get(`DTEND;${kind}`) ?? "",
+  };
+}

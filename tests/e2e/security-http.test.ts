@@ -88,7 +88,14 @@ async function hasSession(client: HttpClient): Promise<boolean> {
 // ------------------------------------------------------------------------------ origin
 
 describe("cross-origin writes (docs/design.md 8, OWASP CSRF)", () => {
-  const paths = routesWithActions().map((route) => `/${route.replace(":id", randomUUID())}`);
+  /**
+   * RFC 8058's one-click opt-out: the one address let past the Origin check (server/app.ts,
+   * ADR 0068), tested below for what a forged post there can do.
+   */
+  const ONE_CLICK = "/e-mail/cancelar";
+  const paths = routesWithActions()
+    .map((route) => `/${route.replace(":id", randomUUID())}`)
+    .filter((path) => path !== ONE_CLICK);
 
   /** A POST of a harmless form with exactly these headers (no Origin unless given). */
   const rawPost = (path: string, headers: Record<string, string>, method = "POST") =>
@@ -127,6 +134,21 @@ describe("cross-origin writes (docs/design.md 8, OWASP CSRF)", () => {
       }
     }
   });
+
+  it.each(refused)(
+    "lets only the one-click opt-out through, which without its sealed token changes nothing: %s",
+    async (_what, headers) => {
+      const forged = await rawPost(ONE_CLICK, headers);
+      expect(forged.status, `POST ${ONE_CLICK}`).toBe(400);
+      expect(await forged.text()).toContain("Este link não é válido.");
+      const withBadToken = await rawPost(`${ONE_CLICK}?token=${"A".repeat(40)}`, headers);
+      expect(withBadToken.status).toBe(400);
+      // Its .data twin (a client navigation's post) is an ordinary write: refused.
+      const data = await rawPost(`${ONE_CLICK}.data`, headers);
+      expect(data.status).toBe(403);
+      expect(await data.json()).toEqual({ error: "Origem não permitida." });
+    },
+  );
 
   it("refuses PUT, PATCH and DELETE from another site too (no route serves them: 405)", async () => {
     for (const method of ["PUT", "PATCH", "DELETE"]) {

@@ -433,11 +433,16 @@ describe("what the server stored", () => {
     for (const { bytes } of found.sizes.rows)
       expect(Number(bytes)).toBeLessThanOrEqual(DRAFT_MAX_BYTES + 64);
 
-    const recipients = found.outbox.map((row) => row.to).sort();
-    // The approval to the account, the application to the contact address, and the
-    // volunteer's receipt to their own account (issue 13).
-    expect(recipients).toEqual(
-      [CONTACT_EMAIL, institutionEmail, server.accounts.volunteer.email].sort(),
+    const sent = found.outbox.map((row) => `${row.kind} ${row.to}`).sort();
+    // The sign-up's confirmation link and the approval to the account (ADR 0069), the application
+    // to the contact address, and the volunteer's receipt to their own account (issue 13).
+    expect(sent).toEqual(
+      [
+        `email-confirmation ${institutionEmail}`,
+        `institution-review ${institutionEmail}`,
+        `volunteer-application ${CONTACT_EMAIL}`,
+        `application-receipt ${server.accounts.volunteer.email}`,
+      ].sort(),
     );
     for (const { email } of found.users) expect(email).not.toMatch(/atacante|[\s,;<>"]/);
     const mail = await readMailDir(server.mailDir);

@@ -261,6 +261,9 @@ const NO_FREE_TEXT: Record<string, string> = {
   "app/certificados": "a choice and dates",
   "app/eventos/:id/horas": "hours and checkboxes",
   "app/eventos/:id/participantes": "an intent and an id",
+  "app/e-mails": "an intent and the kinds chosen from the page's list",
+  "auth/confirmar-email": "a token",
+  "e-mail/cancelar": "a choice of scope (the token is in the address)",
 };
 
 beforeAll(async () => {
