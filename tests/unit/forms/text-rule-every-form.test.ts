@@ -30,6 +30,7 @@ import { guardianConsentSchema } from "~/guardians/guardian-consent-schema";
 import {
   confirmMonthSchema,
   declineHoursSchema,
+  declineManyHoursSchema,
   eventHoursFormSchema,
   logHoursSchema,
 } from "~/hours/hours-schema";
@@ -75,6 +76,7 @@ const FORMS: Record<string, z.ZodType> = {
   logHoursSchema,
   confirmMonthSchema,
   declineHoursSchema,
+  declineManyHoursSchema,
   eventHoursFormSchema,
   issueCertificateSchema,
   institutionIssueSchema,
@@ -160,6 +162,7 @@ const EXPECTED: Record<string, { single?: string[]; multi?: string[] }> = {
   logHoursSchema: { multi: ["description"] },
   confirmMonthSchema: { multi: ["description"] },
   declineHoursSchema: { multi: ["reason"] },
+  declineManyHoursSchema: { multi: ["reason"] },
   revokeCertificateSchema: { multi: ["reason"] },
   guardianConsentSchema: { single: ["name"] },
 };
