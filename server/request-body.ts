@@ -33,8 +33,15 @@ const TEXT_PART_BYTES = 64 * 1024;
 const TOO_LARGE_FORM = "O envio é grande demais para este formulário.";
 /** Forms without photos: the whole body's limit bounds every part already. */
 const textOnly = (maxBytes: number): PartLimits => ({ textBytes: maxBytes, fileBytes: maxBytes });
-/** Forms with photos: a text field stays small, a file up to the photo limit. */
-const WITH_PHOTOS: PartLimits = { textBytes: TEXT_PART_BYTES, fileBytes: IMAGE_MAX_UPLOAD_BYTES };
+/**
+ * Forms with photos: a text field stays small, a file part is bounded by the body's limit only.
+ * A photo over its own limit (IMAGE_MAX_UPLOAD_MB) reaches the action, whose image check answers
+ * with the form, what was typed and the photo's message, instead of a bare refusal (ADR 0071).
+ */
+const withPhotos = (maxBytes: number): PartLimits => ({
+  textBytes: TEXT_PART_BYTES,
+  fileBytes: maxBytes,
+});
 
 const SHORT_FORM: BodyLimit = {
   maxBytes: 8 * 1024,
@@ -48,18 +55,20 @@ const TEXT_FORM: BodyLimit = {
   tooLarge: TOO_LARGE_FORM,
   parts: textOnly(64 * 1024),
 };
+const UPLOAD_FORM_BYTES = 2 * IMAGE_MAX_UPLOAD_BYTES + 1024 * 1024;
 const UPLOAD_FORM: BodyLimit = {
-  maxBytes: 2 * IMAGE_MAX_UPLOAD_BYTES + 1024 * 1024,
+  maxBytes: UPLOAD_FORM_BYTES,
   maxFields: 64,
   tooLarge: `O envio é grande demais. Cada foto pode ter no máximo ${IMAGE_MAX_UPLOAD_MB} MB.`,
-  parts: WITH_PHOTOS,
+  parts: withPhotos(UPLOAD_FORM_BYTES),
 };
 /** One photo and its kind: what the browser's staging upload (XHR, with progress) posts. */
+const PHOTO_UPLOAD_BYTES = IMAGE_MAX_UPLOAD_BYTES + 64 * 1024;
 const PHOTO_UPLOAD: BodyLimit = {
-  maxBytes: IMAGE_MAX_UPLOAD_BYTES + 64 * 1024,
+  maxBytes: PHOTO_UPLOAD_BYTES,
   maxFields: 8,
   tooLarge: IMAGE_TOO_LARGE,
-  parts: WITH_PHOTOS,
+  parts: withPhotos(PHOTO_UPLOAD_BYTES),
 };
 
 const SHORT_FORM_PATHS = new Set([

@@ -24,6 +24,7 @@ export const INSTITUTION_FORM_AUDITS: Record<string, Record<string, AuditAction[
   "app/instituicao/horas": {
     approve: ["hours.approve"],
     decline: ["hours.decline"],
+    "decline-many": ["hours.decline"],
     month: ["hours.month-confirm"],
   },
   "app/instituicao/certificados": { "": ["certificate.issue"] },
