@@ -4,6 +4,7 @@ import { type Database, db } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { printBox } from "./console-box.server";
 import { hashAccountPassword, insertAdmin } from "./credentials.server";
+import { writeDemoOngoing } from "./demo/demo-ongoing.server";
 import {
   type DemoRecognition,
   issueDemoCertificate,
@@ -75,6 +76,7 @@ export async function seedDemoData(
     await writeDemo(tx, plan, artwork, { adminId, sharedPasswordHash });
     const story = await writeDemoRecognition(tx, plan, now);
     await writeDemoTurnout(tx, plan, now);
+    await writeDemoOngoing(tx, plan, now);
     return story;
   });
   if (seeded === false) return null;

@@ -283,6 +283,33 @@ describe("demo seed", () => {
     expect(await runHoursDueReminders()).toBe(0);
   });
 
+  it("gives every accepted application its accepted termo, and the example institution months of hours to decide", async () => {
+    expect(
+      await count(sql`select count(*) as n from volunteer_requests r
+        where r.status = 'ACCEPTED' and not exists (select 1 from agreements a
+          where a.request_id = r.id and a.accepted_at is not null)`),
+    ).toBe(0);
+    const email = demo?.examples.institutionEmail ?? "";
+    const pending = await rows<{
+      volunteer_id: string;
+      worked_on: string;
+      accepted_on: string;
+    }>(sql`
+      select h.volunteer_id, h.worked_on::text, r.decided_at::date::text as accepted_on
+      from volunteer_hours h join users u on u.id = h.institution_id
+      join volunteer_requests r on r.id = h.request_id
+      where u.email = ${email} and h.kind = 'ONGOING' and h.status = 'PENDING'`);
+    // Two volunteers, two months each: enough to show one decided and many declined at once.
+    expect(new Set(pending.map((row) => row.volunteer_id)).size).toBe(2);
+    expect(pending.length).toBeGreaterThanOrEqual(3);
+    const month = todayInBrazil().slice(0, 7);
+    for (const row of pending) {
+      // Within the relationship (ADR 0070): from the month of acceptance, never ahead.
+      expect(row.worked_on.slice(0, 7) >= row.accepted_on.slice(0, 7)).toBe(true);
+      expect(row.worked_on.slice(0, 7) <= month).toBe(true);
+    }
+  });
+
   it("makes the coming events look real: hours, places, links online, some full with a waitlist, some nearly full", async () => {
     const today = todayInBrazil();
     const coming = await rows<{

@@ -67,6 +67,39 @@ export function planVolunteers(random: Random, now: Date): PlannedVolunteer[] {
   });
 }
 
+/**
+ * The example institution (the first approved) works with this many volunteers on ongoing
+ * activities, accepted months ago, so its hours page has months to decide (demo-ongoing).
+ */
+const EXAMPLE_ONGOING_VOLUNTEERS = 2;
+/** Days before today those applications were sent (each accepted three days later). */
+const EXAMPLE_ONGOING_SINCE_DAYS = 100;
+
+function exampleOngoingRequests(
+  random: Random,
+  now: Date,
+  volunteers: readonly PlannedVolunteer[],
+  example: PlannedInstitution,
+): PlannedRequest[] {
+  const since = daysAfter(now, -EXAMPLE_ONGOING_SINCE_DAYS);
+  // Volunteers who had signed up by then, other than the example volunteer (the first).
+  const people = volunteers
+    .slice(1)
+    .filter((volunteer) => volunteer.createdAt < since)
+    .slice(0, EXAMPLE_ONGOING_VOLUNTEERS);
+  return people.map((volunteer) => {
+    const createdAt = new Date(Math.max(since.getTime(), example.reviewedAt?.getTime() ?? 0));
+    return {
+      volunteer,
+      institution: example,
+      summary: fillTemplate(random.pick(APPLICATION_MESSAGES), { firstName: volunteer.firstName }),
+      status: "ACCEPTED",
+      createdAt,
+      decidedAt: earliest(now, daysAfter(createdAt, 3)),
+    };
+  });
+}
+
 /** Applications to approved institutions: at most one per volunteer and institution. */
 export function planRequests(
   random: Random,
@@ -75,8 +108,11 @@ export function planRequests(
   institutions: readonly PlannedInstitution[],
 ): PlannedRequest[] {
   const approved = institutions.filter((institution) => institution.status === "APPROVED");
-  const pairs = new Set<string>();
-  const requests: PlannedRequest[] = [];
+  const example = approved[0];
+  const requests = example ? exampleOngoingRequests(random, now, volunteers, example) : [];
+  const pairs = new Set(
+    requests.map((request) => `${request.volunteer.userId}:${request.institution.userId}`),
+  );
   while (requests.length < DEMO_REQUEST_COUNT && approved.length > 0) {
     const volunteer = random.pick(volunteers);
     const institution = random.pick(approved);
