@@ -10,6 +10,7 @@ import {
   pingDatabase,
 } from "~/db/client.server";
 import { startMailer, stopMailer } from "~/email/mailer.server";
+import { registerOutboxMetrics } from "~/email/outbox-metrics.server";
 import { startMoveNotices } from "~/events/event-notices.server";
 import { GEO_CACHE_CONTROL } from "~/geo/cache";
 import { geographyAnswer } from "~/geo/geo-response.server";
@@ -18,6 +19,7 @@ import { startHousekeeping } from "~/jobs/housekeeping.server";
 import { withAfterResponse } from "~/lib/after-response.server";
 import { COMPRESSION_THRESHOLD } from "~/lib/encoded-body.server";
 import { log } from "~/lib/log.server";
+import { httpRequestDuration, httpRequests } from "~/lib/metrics.server";
 import { READ_ONLY_MESSAGE } from "~/lib/refuse-writes.server";
 import { RESOURCE_CSP } from "~/lib/security-headers.server";
 import { startParticipationReminders } from "~/participation/participation-reminders.server";
@@ -32,6 +34,7 @@ import {
   toFetchRequest,
   UNEXPECTED_ERROR_MESSAGE,
 } from "./fetch-adapter";
+import { METRICS_PATH, serveMetricsForBearer } from "./metrics-endpoint";
 import { type CacheablePage, cacheablePage, PageCache } from "./page-cache";
 import {
   type BodyRefusal,
@@ -41,6 +44,7 @@ import {
   readBody,
 } from "./request-body";
 import { ALLOW_HEADER, checkRequestTarget } from "./request-target";
+import { createRouteLabeller, methodLabel } from "./route-label";
 import { createStaticHandler } from "./static-files";
 
 /**
@@ -54,9 +58,14 @@ let shuttingDown = false;
 const PAGE_CACHE = { ttlMs: 5_000, admitMs: 60_000, maxBytes: 8 * 1024 * 1024 };
 
 /** Reads the configuration and opens (and migrates) the database. Throws with a clear message. */
-export async function boot(): Promise<{ port: number }> {
+export async function boot(): Promise<{
+  port: number;
+  /** Where server/main.js opens the metrics listener (METRICS_PORT), if anywhere. */
+  metrics: { port: number; host: string } | null;
+}> {
   const config = env();
   await openDatabase(databaseTargetFromEnv(config));
+  registerOutboxMetrics();
   // Development convenience: a first start on an empty embedded database gets demo content.
   await seedDemoDataIfEmpty();
   startMailer();
@@ -64,8 +73,13 @@ export async function boot(): Promise<{ port: number }> {
   stopReminders = startParticipationReminders();
   stopHoursDue = startHoursDueReminders();
   stopMoveNotices = startMoveNotices();
-  return { port: config.PORT };
+  return {
+    port: config.PORT,
+    metrics: config.METRICS_PORT ? { port: config.METRICS_PORT, host: config.METRICS_HOST } : null,
+  };
 }
+
+export { handleMetricsListener } from "./metrics-endpoint";
 
 let stopHousekeeping: (() => Promise<void>) | undefined;
 let stopReminders: (() => Promise<void>) | undefined;
@@ -96,6 +110,9 @@ export function createHandler(options: { staticDir?: string; mode: "production" 
   const handleRequest = createRequestHandler(build as unknown as ServerBuild, options.mode);
   const pageCache = new PageCache(PAGE_CACHE);
   const clientAddress = createClientAddress(config.TRUST_PROXY);
+  const routeLabel = createRouteLabeller(build as unknown as ServerBuild);
+  /** Labels of responses answered outside React Router's routes (the static files, the lists). */
+  const answeredAside = new WeakMap<ServerResponse, string>();
 
   /** React Router, with the public page cache around it, on a request whose body is read. */
   async function renderWithReactRouter(
@@ -130,9 +147,16 @@ export function createHandler(options: { staticDir?: string; mode: "production" 
   function respond(req: IncomingMessage, res: ServerResponse, url: URL, body?: Buffer): void {
     // Prepared bytes go out as they are; the middleware would compress them again.
     const cacheable = cacheablePage(req);
-    if (pageCache.serve(req, res, cacheable) || serveGeography(req, res, url.pathname)) return;
+    if (pageCache.serve(req, res, cacheable)) return;
+    if (serveGeography(req, res, url.pathname)) {
+      answeredAside.set(res, "/api/localidades");
+      return;
+    }
     compress(req as never, res as never, () => {
-      if (serveStatic?.(req, res, url.pathname)) return;
+      if (serveStatic?.(req, res, url.pathname)) {
+        answeredAside.set(res, "static");
+        return;
+      }
       withAfterResponse(res, () => {
         renderWithReactRouter(req, res, url, body, cacheable).catch((error: unknown) => {
           // React Router answers its own errors with the error page; this is what escaped it.
@@ -145,12 +169,19 @@ export function createHandler(options: { staticDir?: string; mode: "production" 
 
   return function handle(req: IncomingMessage, res: ServerResponse): void {
     const started = performance.now();
+    // The metrics' label (ADR 0074): a route's pattern once the target is known to be sound.
+    let route = "invalid";
     res.on("finish", () => {
-      const ms = Math.round((performance.now() - started) * 10) / 10;
+      const elapsed = performance.now() - started;
+      const ms = Math.round(elapsed * 10) / 10;
       log.info(
         { method: req.method, path: req.url?.split("?")[0], status: res.statusCode, ms },
         "request",
       );
+      const method = methodLabel(req.method);
+      const label = answeredAside.get(res) ?? route;
+      httpRequests.inc({ method, route: label, status: String(res.statusCode) });
+      httpRequestDuration.observe({ method, route: label }, elapsed / 1000);
     });
     setBaseHeaders(res, config.isHttps);
 
@@ -162,6 +193,11 @@ export function createHandler(options: { staticDir?: string; mode: "production" 
       return;
     }
     const { url } = target;
+    route = fixedRoutes.get(url.pathname) ?? routeLabel(url.pathname);
+    if (url.pathname === METRICS_PATH && config.METRICS_TOKEN) {
+      serveMetricsForBearer(req, res, config.METRICS_TOKEN);
+      return;
+    }
     if (url.pathname === "/healthz") {
       sendJson(res, 200, { status: "ok" });
       return;
@@ -208,6 +244,13 @@ export function createHandler(options: { staticDir?: string; mode: "production" 
     });
   };
 }
+
+/** Paths answered before React Router, each its own label in the metrics. */
+const fixedRoutes = new Map([
+  ["/healthz", "/healthz"],
+  ["/readyz", "/readyz"],
+  [METRICS_PATH, METRICS_PATH],
+]);
 
 /** The geography lists, prepared once (app/geo/geo-response.server.ts), before the router. */
 function serveGeography(req: IncomingMessage, res: ServerResponse, pathname: string): boolean {

@@ -29,8 +29,9 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 const app = await loadApp();
 let port;
+let metrics;
 try {
-  ({ port } = await app.boot());
+  ({ port, metrics } = await app.boot());
 } catch (error) {
   const known = error?.name === "ConfigError" || error?.name === "DataDirLockedError";
   console.error(known ? error.message : error);
@@ -90,9 +91,22 @@ server.listen(port, () => {
   process.send?.({ type: "ready", port });
 });
 
+// Prometheus's scrapes (ADR 0074), on a port of their own: loopback unless METRICS_HOST says
+// otherwise, so the app's port never shows them.
+const metricsServer = metrics ? createServer(app.handleMetricsListener) : undefined;
+metricsServer?.on("error", (error) => {
+  // A taken port must not take the app down with it: the app serves, the scrapes fail visibly.
+  log.error({ err: error, port: metrics.port }, "metrics listener failed");
+});
+metricsServer?.listen(metrics.port, metrics.host, () => {
+  log.info(`metrics on http://${metrics.host}:${metrics.port}/metrics`);
+});
+
 function shutDown(reason) {
   if (stopping) return;
   stopping = true;
+  metricsServer?.close();
+  metricsServer?.closeAllConnections();
   log.info(
     { signal: reason },
     `${reason}: finishing in-flight requests (at most ${SHUTDOWN_GRACE_MS / 1000} s)`,

@@ -57,6 +57,11 @@ const schema = z
       .regex(/^\d{12,13}$/, "must be digits only: 55, area code and number, e.g. 5561912345678")
       .optional(),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    /** Prometheus metrics (ADR 0074): a listener of their own, on loopback unless told. */
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+    /** Or `/metrics` on the app's port, for a scraper that sends this bearer token. */
+    METRICS_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
     /** Read only by `npm run admin:create`; the rule is checked there, with a clear message. */
     ADMIN_PASSWORD: z.string().optional(),
     TRUST_PROXY: z

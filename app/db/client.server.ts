@@ -9,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { waitForTurn } from "~/lib/event-loop-turn";
 import { log } from "~/lib/log.server";
+import { databaseQueryDuration, scrapedGauge } from "~/lib/metrics.server";
 import { narrowTree, preparePrivateDir } from "~/lib/private-files.server";
 import { projectRoot } from "~/lib/project-root.server";
 import { acquireDataDirLock } from "./lock.server";
@@ -102,10 +103,58 @@ export async function closeDatabase(): Promise<void> {
 function yieldBeforeEachQuery(client: PGlite): void {
   const query = client.query.bind(client);
   client.query = (async (...args: Parameters<PGlite["query"]>) => {
-    await waitForTurn();
-    return query(...args);
+    const stop = databaseQueryDuration.startTimer({ engine: "pglite" });
+    try {
+      await waitForTurn();
+      return await query(...args);
+    } finally {
+      stop();
+    }
   }) as PGlite["query"];
 }
+
+/**
+ * Times every query a pooled client runs (ADR 0074). `pg` calls a client's query with a callback
+ * (the pool's own query) or without (Drizzle, transactions), and hands back a submittable object
+ * for cursors and streams: each form keeps its shape, the timer stops when the result arrives.
+ */
+function timeQueries(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args) => {
+    const stop = databaseQueryDuration.startTimer({ engine: "postgres" });
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === "function") {
+      args[last] = (...results: unknown[]) => {
+        stop();
+        return callback(...results);
+      };
+      return query(...args);
+    }
+    const result = query(...args);
+    if (result instanceof Promise) return result.finally(() => stop());
+    stop();
+    return result;
+  };
+}
+
+/** The open PostgreSQL pool, if any, for its gauge. */
+let openPool: pg.Pool | undefined;
+
+// The pool's connections, read when metrics are scraped (ADR 0074); no series on PGlite.
+scrapedGauge({
+  name: "conecta_db_pool_connections",
+  help: "PostgreSQL pool connections: open (total), idle, and requests waiting for one.",
+  labelNames: ["state"] as const,
+  read: async () =>
+    openPool
+      ? [
+          { labels: { state: "total" }, value: openPool.totalCount },
+          { labels: { state: "idle" }, value: openPool.idleCount },
+          { labels: { state: "waiting" }, value: openPool.waitingCount },
+        ]
+      : [],
+});
 
 /**
  * PGlite's own start parameters, with a buffer pool of 32 MB instead of PostgreSQL's 128 MB. The
@@ -186,15 +235,20 @@ async function openPostgres(url: string): Promise<OpenDatabase> {
   // instead, the request gets the friendly error, and the pool drops the client on release.
   pool.on("connect", (client) => {
     client.on("error", (error) => log.warn({ err: error }, "database: connection lost in use"));
+    timeQueries(client);
   });
   await migrateUnderLock(pool);
+  openPool = pool;
   return {
     db: drizzleNodePg({ client: pool, schema }),
     ping: async () => {
       await pool.query("select 1");
     },
     maintain: async () => {},
-    close: () => pool.end(),
+    close: async () => {
+      if (openPool === pool) openPool = undefined;
+      await pool.end();
+    },
   };
 }
 

@@ -86,6 +86,21 @@ describe("loadEnv", () => {
     expect(configError({ SESSION_SECRET: "short" }).message).toContain("SESSION_SECRET");
   });
 
+  it("keeps metrics off unless asked, on loopback, behind a long enough token (ADR 0074)", () => {
+    const off = loadEnv({ SESSION_SECRET: SECRET });
+    expect(off.METRICS_PORT).toBeUndefined();
+    expect(off.METRICS_TOKEN).toBeUndefined();
+    const on = loadEnv({ SESSION_SECRET: SECRET, METRICS_PORT: "9464" });
+    expect(on.METRICS_PORT).toBe(9464);
+    expect(on.METRICS_HOST).toBe("127.0.0.1");
+    expect(configError({ SESSION_SECRET: SECRET, METRICS_TOKEN: "curto" }).message).toContain(
+      "METRICS_TOKEN",
+    );
+    expect(configError({ SESSION_SECRET: SECRET, METRICS_PORT: "70000" }).message).toContain(
+      "METRICS_PORT",
+    );
+  });
+
   it("accepts production with a SESSION_SECRET", () => {
     const config = loadEnv({ NODE_ENV: "production", SESSION_SECRET: SECRET });
     expect(config.isProduction).toBe(true);
