@@ -1,6 +1,7 @@
 // Applies the committed migrations to the configured database: `npm run db:migrate`.
 // The server does the same at start; this lets an operator migrate ahead of a deploy.
-import { appliedMigrationTimes, committedMigrations } from "~/db/migration-status.server";
+import { committedMigrations } from "~/db/migration-journal.server";
+import { appliedMigrationTimes } from "~/db/migration-status.server";
 import { describeTarget, runOperatorScript } from "~/seed/operator-script.server";
 
 await runOperatorScript("db:migrate", async ({ target, open }) => {

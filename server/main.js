@@ -33,7 +33,7 @@ let metrics;
 try {
   ({ port, metrics } = await app.boot());
 } catch (error) {
-  const known = error?.name === "ConfigError" || error?.name === "DataDirLockedError";
+  const known = ["ConfigError", "DataDirLockedError", "MigrationError"].includes(error?.name);
   console.error(known ? error.message : error);
   process.exit(1);
 }

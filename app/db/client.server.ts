@@ -13,6 +13,7 @@ import { databaseQueryDuration, scrapedGauge } from "~/lib/metrics.server";
 import { narrowTree, preparePrivateDir } from "~/lib/private-files.server";
 import { projectRoot } from "~/lib/project-root.server";
 import { acquireDataDirLock } from "./lock.server";
+import { committedMigrations } from "./migration-journal.server";
 import * as schema from "./schema";
 
 /**
@@ -196,7 +197,10 @@ async function openPglite(dataDir: string): Promise<OpenDatabase> {
     });
     yieldBeforeEachQuery(client);
     const database = drizzlePglite({ client, schema });
-    await migratePglite(database, { migrationsFolder: MIGRATIONS_FOLDER });
+    await migrateOrExplain(
+      () => migratePglite(database, { migrationsFolder: MIGRATIONS_FOLDER }),
+      async (sql) => (await client.query<{ created_at: string | number }>(sql)).rows,
+    );
     narrowTree(databaseDir);
     return {
       db: database as unknown as Database,
@@ -258,14 +262,66 @@ async function migrateUnderLock(pool: pg.Pool): Promise<void> {
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
     try {
-      await migrateNodePg(drizzleNodePg({ client, schema }), {
-        migrationsFolder: MIGRATIONS_FOLDER,
-      });
+      await migrateOrExplain(
+        () =>
+          migrateNodePg(drizzleNodePg({ client, schema }), {
+            migrationsFolder: MIGRATIONS_FOLDER,
+          }),
+        async (sql) => (await client.query<{ created_at: string | number }>(sql)).rows,
+      );
     } finally {
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
     }
   } finally {
     client.release();
+  }
+}
+
+/** The database could not be brought to this release's schema; it is as it was (the message says what to do). */
+export class MigrationError extends Error {
+  override name = "MigrationError";
+}
+
+/**
+ * Runs the migrator; a failure becomes a MigrationError that names the pending migrations, the
+ * cause and what to do. Drizzle applies every pending migration in one transaction, so a failed
+ * upgrade leaves the database exactly as it was before this start (issue 40, item 5).
+ */
+async function migrateOrExplain(
+  migrate: () => Promise<void>,
+  appliedRows: (sql: string) => Promise<{ created_at: string | number }[]>,
+): Promise<void> {
+  try {
+    await migrate();
+  } catch (error) {
+    let pending: string[] = [];
+    try {
+      const applied = new Set(
+        (await appliedRows("select created_at from drizzle.__drizzle_migrations")).map((row) =>
+          Number(row.created_at),
+        ),
+      );
+      pending = committedMigrations()
+        .filter((entry) => !applied.has(entry.when))
+        .map((entry) => entry.tag);
+    } catch {
+      // The connection itself failed: the cause below says so.
+    }
+    const cause = error instanceof Error ? (error.cause ?? error) : error;
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    const which =
+      pending.length > 0
+        ? ` (pending: ${pending[0]}${pending.length > 1 ? ` … ${pending.at(-1)}` : ""})`
+        : "";
+    throw new MigrationError(
+      [
+        `The database was not upgraded to this release: a migration failed${which}.`,
+        `  Cause: ${reason}`,
+        "Pending migrations run in one transaction, so the database is exactly as it was before this start.",
+        'What to do: start the release that last ran on this database again, or fix the cause and start this one again (docs/operations.md, "Upgrading").',
+      ].join("\n"),
+      { cause: error },
+    );
   }
 }
 

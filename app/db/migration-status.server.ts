@@ -1,27 +1,15 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { projectRoot } from "~/lib/project-root.server";
 import type { DatabaseTarget } from "./client.server";
 import { acquireDataDirLock } from "./lock.server";
 
 /**
  * Which committed migrations a database has already applied, so `npm run db:migrate` can say
- * what it did. Drizzle records each applied migration with its journal timestamp ("when").
+ * what it did (the committed ones: migration-journal.server.ts).
  */
-export interface MigrationEntry {
-  tag: string;
-  when: number;
-}
-
-const JOURNAL = path.join(projectRoot(), "app/db/migrations/meta/_journal.json");
 const APPLIED_QUERY = "select created_at from drizzle.__drizzle_migrations";
-
-export function committedMigrations(): MigrationEntry[] {
-  const journal = JSON.parse(readFileSync(JOURNAL, "utf8")) as { entries: MigrationEntry[] };
-  return journal.entries.map(({ tag, when }) => ({ tag, when }));
-}
 
 /** Journal timestamps of the applied migrations; empty for a database not created yet. */
 export async function appliedMigrationTimes(target: DatabaseTarget): Promise<Set<number>> {

@@ -33,6 +33,7 @@ const KNOWN_ERRORS = new Set([
   "OperatorError",
   "ConfigError",
   "DataDirLockedError",
+  "MigrationError",
   "BulkSeedError",
   "EmailAlreadyRegisteredError",
 ]);
