@@ -73,6 +73,7 @@ const TIMED_IN_PAIRS = [
   "tests/e2e/fuzz-requests.test.ts",
   "tests/e2e/fault-sigterm.test.ts",
   "tests/e2e/fault-nginx.test.ts",
+  "tests/e2e/rolling-restart.test.ts",
   "tests/e2e/postgres-lifecycle.test.ts",
 ];
 

@@ -76,6 +76,8 @@ export interface ServerOptions {
   nodeArgs?: string[];
   /** Which process to start: the server (default) or the supervisor around it. */
   entry?: keyof typeof ENTRIES;
+  /** The port to listen on (a replacement on its predecessor's port); default: a free one. */
+  port?: number;
 }
 
 /**
@@ -87,7 +89,7 @@ export async function spawnServer(options: ServerOptions = {}): Promise<RunningS
   if (!existsSync(BUILD_MARKER)) {
     throw new Error("build/ is missing: run `npm run build` (npm run test:e2e does it)");
   }
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const ownsDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await migratedDataDir());
