@@ -220,6 +220,9 @@ describe.sequential("volunteer area", () => {
     const id = (await page.text()).match(/name="id" value="([0-9a-f-]{36})"/)?.[1];
     expect(id, "no pending application is left to answer").toBeUndefined();
 
+    // The acceptance queued two e-mails in one transaction: the answer (waited for above) and the
+    // termo, which may still be on its way on a busy machine. Both arrive before counting.
+    await waitForMail(world.server.mailDir, world.server.accounts.ana.email, /^Termo de adesão/);
     const accepted = await mailTo(world.server.mailDir, world.server.accounts.ana.email);
     const requestId = await findRequestId("ana");
     const again = await world.clients.approved.post("/app/instituicao", {
