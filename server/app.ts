@@ -169,8 +169,9 @@ export function createHandler(options: { staticDir?: string; mode: "production" 
 
   return function handle(req: IncomingMessage, res: ServerResponse): void {
     const started = performance.now();
-    // The metrics' label (ADR 0074): a route's pattern once the target is known to be sound.
-    let route = "invalid";
+    // The metrics' label (ADR 0074): a route's pattern once the target is known to be sound,
+    // worked out when the answer is done and only if nothing aside (static files) answered.
+    let pathname: string | undefined;
     res.on("finish", () => {
       const elapsed = performance.now() - started;
       const ms = Math.round(elapsed * 10) / 10;
@@ -179,7 +180,9 @@ export function createHandler(options: { staticDir?: string; mode: "production" 
         "request",
       );
       const method = methodLabel(req.method);
-      const label = answeredAside.get(res) ?? route;
+      const label =
+        answeredAside.get(res) ??
+        (pathname === undefined ? "invalid" : (fixedRoutes.get(pathname) ?? routeLabel(pathname)));
       httpRequests.inc({ method, route: label, status: String(res.statusCode) });
       httpRequestDuration.observe({ method, route: label }, elapsed / 1000);
     });
@@ -193,7 +196,7 @@ export function createHandler(options: { staticDir?: string; mode: "production" 
       return;
     }
     const { url } = target;
-    route = fixedRoutes.get(url.pathname) ?? routeLabel(url.pathname);
+    pathname = url.pathname;
     if (url.pathname === METRICS_PATH && config.METRICS_TOKEN) {
       serveMetricsForBearer(req, res, config.METRICS_TOKEN);
       return;

@@ -1,10 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { RATE_LIMITS } from "~/security/rate-limit.server";
 import { HttpClient, type SeededAccount } from "../helpers/accounts";
-import { fixtureDatabase, PRODUCTION_ENV } from "../helpers/fault-database";
-import { nginxPort, nginxUnavailable, type RunningNginx, startNginx } from "../helpers/fault-nginx";
+import { type BalancedPair, startBalancedPair } from "../helpers/balanced-pair";
+import { fixtureDatabase } from "../helpers/fault-database";
+import { nginxUnavailable } from "../helpers/fault-nginx";
 import { skipWithoutPostgres } from "../helpers/postgres";
-import { type RunningServer, startServer } from "../helpers/server";
+import type { RunningServer } from "../helpers/server";
 import { waitFor } from "../helpers/wait";
 
 /**
@@ -23,8 +24,9 @@ if (NGINX_MISSING) {
 
 type Key = "volunteer" | "target";
 let instances: RunningServer[] = [];
-let nginx: RunningNginx | undefined;
+let nginx: BalancedPair["nginx"] | undefined;
 let accounts: Record<Key, SeededAccount>;
+let logs = () => "";
 const cleanups: (() => Promise<unknown>)[] = [];
 
 describe.skipIf(skipWithoutPostgres() || NGINX_MISSING)("two instances behind nginx", () => {
@@ -37,28 +39,14 @@ describe.skipIf(skipWithoutPostgres() || NGINX_MISSING)("two instances behind ng
     });
     cleanups.push(database.drop);
     accounts = database.accounts;
-    const port = await nginxPort();
-    // Same environment for both, as a deployment gives them; they start (and migrate) together.
-    const env = {
-      ...PRODUCTION_ENV,
-      DATABASE_URL: database.url,
-      BASE_URL: `http://127.0.0.1:${port}`,
-    };
-    instances = await Promise.all([startServer({ env }), startServer({ env })]);
-    for (const instance of instances) cleanups.push(instance.stop);
-    nginx = await startNginx(
-      port,
-      instances.map((instance) => instance.port),
-    );
-    cleanups.push(nginx.stop);
+    const pair = await startBalancedPair(database.url);
+    cleanups.push(pair.stop);
+    ({ instances, nginx } = pair);
+    logs = pair.logs;
   });
 
   afterEach(({ task }) => {
-    if (task.result?.state !== "fail") return;
-    for (const [index, instance] of instances.entries()) {
-      console.error(`--- instance ${index} log (end) ---\n${instance.logs().slice(-3000)}`);
-    }
-    console.error(`--- nginx ---\n${nginx?.logs()}`);
+    if (task.result?.state === "fail") console.error(logs());
   });
 
   afterAll(async () => {

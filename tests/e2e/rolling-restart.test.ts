@@ -1,8 +1,9 @@
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { HttpClient, type SeededAccount } from "../helpers/accounts";
-import { fixtureDatabase, PRODUCTION_ENV } from "../helpers/fault-database";
-import { nginxPort, nginxUnavailable, type RunningNginx, startNginx } from "../helpers/fault-nginx";
+import { type BalancedPair, startBalancedPair } from "../helpers/balanced-pair";
+import { fixtureDatabase } from "../helpers/fault-database";
+import { nginxUnavailable } from "../helpers/fault-nginx";
 import { skipWithoutPostgres } from "../helpers/postgres";
 import { type RunningServer, startServer } from "../helpers/server";
 import { waitFor } from "../helpers/wait";
@@ -29,11 +30,9 @@ interface Answer {
   error?: string;
 }
 
-let instances: RunningServer[] = [];
-let nginx: RunningNginx | undefined;
+let pair: BalancedPair | undefined;
 let account: SeededAccount;
 let databaseUrl: string;
-let env: Record<string, string>;
 const cleanups: (() => Promise<unknown>)[] = [];
 
 describe.skipIf(skipWithoutPostgres() || NGINX_MISSING)("a rolling restart behind nginx", () => {
@@ -44,23 +43,12 @@ describe.skipIf(skipWithoutPostgres() || NGINX_MISSING)("a rolling restart behin
     cleanups.push(database.drop);
     account = database.accounts.volunteer;
     databaseUrl = database.url;
-    const port = await nginxPort();
-    env = { ...PRODUCTION_ENV, DATABASE_URL: database.url, BASE_URL: `http://127.0.0.1:${port}` };
-    instances = await Promise.all([startServer({ env }), startServer({ env })]);
-    for (const instance of instances) cleanups.push(() => instance.stop());
-    nginx = await startNginx(
-      port,
-      instances.map((instance) => instance.port),
-    );
-    cleanups.push(nginx.stop);
+    pair = await startBalancedPair(database.url);
+    cleanups.push(pair.stop);
   });
 
   afterEach(({ task }) => {
-    if (task.result?.state !== "fail") return;
-    for (const [index, instance] of instances.entries()) {
-      console.error(`--- instance ${index} log (end) ---\n${instance.logs().slice(-3000)}`);
-    }
-    console.error(`--- nginx ---\n${nginx?.logs()}`);
+    if (task.result?.state === "fail") console.error(pair?.logs());
   });
 
   afterAll(async () => {
@@ -68,7 +56,8 @@ describe.skipIf(skipWithoutPostgres() || NGINX_MISSING)("a rolling restart behin
   });
 
   it("loses no request and no e-mail while one of two instances is replaced", async () => {
-    const base = nginx?.url ?? "";
+    if (!pair) throw new Error("the pair starts in beforeAll");
+    const base = pair.nginx.url;
     const signedIn = new HttpClient(base);
     expect((await signedIn.signIn(account)).status).toBe(302);
 
@@ -106,11 +95,10 @@ describe.skipIf(skipWithoutPostgres() || NGINX_MISSING)("a rolling restart behin
     await waitFor(() => answered("before").length >= 30, { timeoutMs: 60_000 });
 
     phase = "restart";
-    const [old, other] = instances as [RunningServer, RunningServer];
+    const [old] = pair.instances as [RunningServer, RunningServer];
     expect((await old.stop()).code).toBe(0);
-    const replacement = await startServer({ env, port: old.port });
-    cleanups.push(() => replacement.stop());
-    instances = [replacement, other];
+    const replacement = await startServer({ env: pair.env, port: old.port });
+    pair.instances[0] = replacement;
 
     phase = "after";
     await waitFor(() => answered("after").length >= 30, { timeoutMs: 60_000 });
