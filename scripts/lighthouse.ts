@@ -61,6 +61,8 @@ async function startServer(dataDir: string): Promise<{ url: string; child: Child
     PORT: String(port),
     BASE_URL: url,
     NODE_ENV: "production",
+    // A scheduled backup at start would be measured with the pages.
+    BACKUP_INTERVAL: "off",
     SESSION_SECRET: `lighthouse-${Math.random().toString(36).slice(2)}-${Date.now()}-secret-value`,
   });
   const child = spawn(process.execPath, ["server/main.js"], {

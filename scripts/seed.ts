@@ -55,7 +55,10 @@ await runOperatorScript("seed", async ({ config, target, open, signal }) => {
 
 function parseSizes(): BulkSizes {
   const options = parseOptions(["institutions", "events", "volunteers", "requests"], USAGE);
-  const count = (name: keyof typeof options, fallback: number): number => {
+  const count = (
+    name: "institutions" | "events" | "volunteers" | "requests",
+    fallback: number,
+  ): number => {
     const raw = options[name];
     if (raw === undefined) return fallback;
     const value = Number(raw.replaceAll("_", ""));

@@ -16,6 +16,7 @@ import { GEO_CACHE_CONTROL } from "~/geo/cache";
 import { geographyAnswer } from "~/geo/geo-response.server";
 import { startHoursDueReminders } from "~/hours/hours-due.server";
 import { startHousekeeping } from "~/jobs/housekeeping.server";
+import { startScheduledBackups } from "~/jobs/scheduled-backups.server";
 import { withAfterResponse } from "~/lib/after-response.server";
 import { COMPRESSION_THRESHOLD } from "~/lib/encoded-body.server";
 import { log } from "~/lib/log.server";
@@ -73,6 +74,7 @@ export async function boot(): Promise<{
   stopReminders = startParticipationReminders();
   stopHoursDue = startHoursDueReminders();
   stopMoveNotices = startMoveNotices();
+  stopBackups = startScheduledBackups(config);
   return {
     port: config.PORT,
     metrics: config.METRICS_PORT ? { port: config.METRICS_PORT, host: config.METRICS_HOST } : null,
@@ -85,6 +87,7 @@ let stopHousekeeping: (() => Promise<void>) | undefined;
 let stopReminders: (() => Promise<void>) | undefined;
 let stopHoursDue: (() => Promise<void>) | undefined;
 let stopMoveNotices: (() => Promise<void>) | undefined;
+let stopBackups: (() => Promise<void>) | undefined;
 
 /** Called once in-flight requests are done: releases the database (and its lock). */
 export async function shutdown(): Promise<void> {
@@ -93,6 +96,7 @@ export async function shutdown(): Promise<void> {
   await stopReminders?.();
   await stopHoursDue?.();
   await stopMoveNotices?.();
+  await stopBackups?.();
   await stopMailer();
   await closeDatabase();
 }

@@ -1,6 +1,7 @@
 import type { AdminQuery } from "~/admin/admin-url";
 import { AppError } from "~/lib/app-error";
 import { listAuditEntries } from "./audit-trail.server";
+import { getBackupStatus } from "./backup-status.server";
 import { getDashboardCounts } from "./dashboard.server";
 import { getEventDetails, listAdminEvents } from "./events.server";
 import { getEventsPerMonth, getSignupsPerWeek, listReviewQueue } from "./insights.server";
@@ -19,13 +20,14 @@ import { getSettings } from "./settings.server";
 export async function loadAdminSection(query: AdminQuery) {
   switch (query.section) {
     case "dashboard": {
-      const [counts, queue, signups, eventsPerMonth] = await Promise.all([
+      const [counts, queue, signups, eventsPerMonth, backups] = await Promise.all([
         getDashboardCounts(),
         listReviewQueue(),
         getSignupsPerWeek(),
         getEventsPerMonth(),
+        getBackupStatus(),
       ]);
-      return { section: "dashboard" as const, counts, queue, signups, eventsPerMonth };
+      return { section: "dashboard" as const, counts, queue, signups, eventsPerMonth, backups };
     }
     case "voluntarios":
       return {

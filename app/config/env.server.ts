@@ -37,6 +37,19 @@ function isAddressOrRange(entry: string): boolean {
   return /^\d+$/.test(bits) && Number(bits) <= max;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+const INTERVAL_UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: DAY_MS };
+
+/** "off" is null; "30m", "6h", "1d" are milliseconds (at least a minute); anything else undefined. */
+function parseInterval(value: string): number | null | undefined {
+  const text = value.trim().toLowerCase();
+  if (text === "off") return null;
+  const match = /^(\d{1,4})\s*([mhd])$/.exec(text);
+  if (!match?.[1] || !match[2]) return undefined;
+  const ms = Number(match[1]) * (INTERVAL_UNITS[match[2]] ?? 0);
+  return ms >= 60_000 ? ms : undefined;
+}
+
 /**
  * The one place that reads process.env. Everything else imports `env()`.
  * A bad value stops the process at start with a message that names the variable.
@@ -62,6 +75,24 @@ const schema = z
     METRICS_HOST: z.string().min(1).default("127.0.0.1"),
     /** Or `/metrics` on the app's port, for a scraper that sends this bearer token. */
     METRICS_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
+    /** Backups (docs/decisions/0076): where `npm run backup` and the scheduled ones write. */
+    BACKUP_DIR: z.string().min(1).optional(),
+    /** How often the server takes one: 30m, 6h, 1d ...; "off" for never. */
+    BACKUP_INTERVAL: z
+      .string()
+      .optional()
+      .transform((value, ctx): number | null | undefined => {
+        if (value === undefined) return undefined;
+        const parsed = parseInterval(value);
+        if (parsed !== undefined) return parsed;
+        ctx.addIssue({
+          code: "custom",
+          message: 'must be "off" or a number of minutes, hours or days: 30m, 6h, 1d',
+        });
+        return z.NEVER;
+      }),
+    /** How many scheduled backups to keep in BACKUP_DIR (older ones are deleted). */
+    BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
     /** Read only by `npm run admin:create`; the rule is checked there, with a clear message. */
     ADMIN_PASSWORD: z.string().optional(),
     TRUST_PROXY: z
@@ -84,6 +115,15 @@ const schema = z
       ...raw,
       BASE_URL: baseUrl.origin,
       DATA_DIR: path.resolve(raw.DATA_DIR),
+      BACKUP_DIR: path.resolve(raw.BACKUP_DIR ?? path.join(raw.DATA_DIR, "backups")),
+      // Daily unless told; never in tests, which start many servers and ask for it when they
+      // test it.
+      BACKUP_INTERVAL:
+        raw.BACKUP_INTERVAL === undefined
+          ? raw.NODE_ENV === "test"
+            ? null
+            : DAY_MS
+          : raw.BACKUP_INTERVAL,
       MAIL_FROM: raw.MAIL_FROM ?? `${raw.APP_NAME} <nao-responda@${baseUrl.hostname}>`,
       isProduction: raw.NODE_ENV === "production",
       isEmbeddedDatabase: raw.DATABASE_URL === undefined,

@@ -11,9 +11,8 @@ import { waitForTurn } from "~/lib/event-loop-turn";
 import { log } from "~/lib/log.server";
 import { databaseQueryDuration, scrapedGauge } from "~/lib/metrics.server";
 import { narrowTree, preparePrivateDir } from "~/lib/private-files.server";
-import { projectRoot } from "~/lib/project-root.server";
 import { acquireDataDirLock } from "./lock.server";
-import { committedMigrations } from "./migration-journal.server";
+import { committedMigrations, MIGRATIONS_FOLDER } from "./migration-journal.server";
 import * as schema from "./schema";
 
 /**
@@ -35,7 +34,6 @@ interface OpenDatabase {
   close: () => Promise<void>;
 }
 
-const MIGRATIONS_FOLDER = path.join(projectRoot(), "app/db/migrations");
 /** Arbitrary constant naming the advisory lock that serialises migrations across instances. */
 const MIGRATION_LOCK_KEY = 4_711_2026;
 

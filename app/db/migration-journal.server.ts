@@ -11,7 +11,9 @@ export interface MigrationEntry {
   when: number;
 }
 
-const JOURNAL = path.join(projectRoot(), "app/db/migrations/meta/_journal.json");
+/** The committed migrations (SQL files and Drizzle's journal of them). */
+export const MIGRATIONS_FOLDER = path.join(projectRoot(), "app/db/migrations");
+const JOURNAL = path.join(MIGRATIONS_FOLDER, "meta/_journal.json");
 
 export function committedMigrations(): MigrationEntry[] {
   const journal = JSON.parse(readFileSync(JOURNAL, "utf8")) as { entries: MigrationEntry[] };

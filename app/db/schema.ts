@@ -1,5 +1,6 @@
 import { relations, type SQL, sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -972,3 +973,27 @@ export const sessionRelations = relations(sessions, ({ one }) => ({
 export const accountRelations = relations(accounts, ({ one }) => ({
   user: one(users, { fields: [accounts.userId], references: [users.id] }),
 }));
+
+// ---------------------------------------------------------------- backups
+
+/**
+ * The server's scheduled backups (docs/decisions/0076), for the admin panel and for the
+ * instances sharing one database to agree on who takes the next: a run is claimed with a
+ * "running" row, and finished with its file, size and result.
+ */
+export const backupRuns = pgTable(
+  "backup_runs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    status: text("status").notNull().default("running"),
+    fileName: text("file_name"),
+    bytes: bigint("bytes", { mode: "number" }),
+    error: text("error"),
+  },
+  (t) => [
+    index("backup_runs_started_idx").on(t.startedAt),
+    check("backup_runs_status_check", inList(t.status, ["running", "succeeded", "failed"])),
+  ],
+);

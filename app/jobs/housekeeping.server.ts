@@ -6,12 +6,13 @@ import { pruneStagedImages } from "~/images/staged-images.server";
 import { pruneRateLimits } from "~/security/rate-limit.server";
 import { startPeriodic } from "./periodic.server";
 import { pruneAuditTrail, purgeSentEmailBodies } from "./retention.server";
+import { pruneBackupRuns } from "./scheduled-backups.server";
 
 const EVERY_MS = 60 * 60 * 1000;
 
 /**
  * Removes what has expired (sessions, reset tokens, guardian links, sign-up drafts, staged
- * photos never claimed, rate-limit windows) and what is kept only for a while (sent e-mails'
+ * photos never claimed, rate-limit windows, backup runs past a year) and what is kept only for a while (sent e-mails'
  * bodies, old audit entries: ADR 0072), then refreshes the embedded database's statistics.
  */
 export async function runHousekeeping(now: Date = new Date()): Promise<void> {
@@ -24,6 +25,7 @@ export async function runHousekeeping(now: Date = new Date()): Promise<void> {
   await pruneRateLimits();
   await purgeSentEmailBodies(now);
   await pruneAuditTrail(now);
+  await pruneBackupRuns(now);
   await maintainDatabase();
 }
 

@@ -36,6 +36,8 @@ const KNOWN_ERRORS = new Set([
   "MigrationError",
   "BulkSeedError",
   "EmailAlreadyRegisteredError",
+  "BackupFileError",
+  "TargetNotEmptyError",
 ]);
 const CONNECTION_ERRORS = new Set(["ECONNREFUSED", "ENOTFOUND", "ETIMEDOUT", "EAI_AGAIN"]);
 
@@ -79,26 +81,34 @@ export async function runOperatorScript(
 }
 
 /**
- * The command's --options (strings, plus --help / -h, which prints `usage` and exits 0). An
- * unknown or malformed option is an OperatorError that shows the usage.
+ * The command's --options (strings), its boolean `flags`, and with `positionals` its plain
+ * arguments (--help / -h prints `usage` and exits 0). An unknown or malformed option, or an
+ * argument the command takes none of, is an OperatorError that shows the usage.
  */
-export function parseOptions<Names extends string>(
+export function parseOptions<Names extends string, Flags extends string = never>(
   names: readonly Names[],
   usage: string,
-): Partial<Record<Names, string>> {
+  extra: { flags?: readonly Flags[]; positionals?: boolean } = {},
+): Partial<Record<Names, string>> & Partial<Record<Flags, boolean>> & { positionals: string[] } {
   const options: ParseArgsConfig["options"] = { help: { type: "boolean", short: "h" } };
   for (const name of names) options[name] = { type: "string" };
-  let values: ReturnType<typeof parseArgs>["values"];
+  for (const flag of extra.flags ?? []) options[flag] = { type: "boolean" };
+  let parsed: ReturnType<typeof parseArgs>;
   try {
-    ({ values } = parseArgs({ options, args: process.argv.slice(2) }));
+    parsed = parseArgs({
+      options,
+      args: process.argv.slice(2),
+      allowPositionals: extra.positionals ?? false,
+    });
   } catch (error) {
     throw new OperatorError(`${(error as Error).message}\n\n${usage}`);
   }
-  if (values.help) {
+  if (parsed.values.help) {
     console.log(usage);
     process.exit(0);
   }
-  return values as Partial<Record<Names, string>>;
+  return { ...parsed.values, positionals: parsed.positionals } as Partial<Record<Names, string>> &
+    Partial<Record<Flags, boolean>> & { positionals: string[] };
 }
 
 /** "PostgreSQL seed_scratch at 127.0.0.1:5432" or "the embedded database in /data". */

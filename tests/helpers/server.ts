@@ -99,7 +99,14 @@ export async function spawnServer(options: ServerOptions = {}): Promise<RunningS
   delete env.DATABASE_URL;
   Object.assign(
     env,
-    { PORT: String(port), BASE_URL: url, DATA_DIR: dataDir, LOG_FORMAT: "json" },
+    // Scheduled backups only where a test asks for them (ADR 0076).
+    {
+      PORT: String(port),
+      BASE_URL: url,
+      DATA_DIR: dataDir,
+      LOG_FORMAT: "json",
+      BACKUP_INTERVAL: "off",
+    },
     options.env,
   );
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];

@@ -1,10 +1,12 @@
 import { Link } from "react-router";
 import { adminHref } from "~/admin/admin-url";
+import type { BackupStatus } from "~/admin/backup-status.server";
 import type { DashboardCounts } from "~/admin/dashboard.server";
 import type { ChartPoint, QueueItem } from "~/admin/insights.server";
 import { isoToBrDate } from "~/forms/masks";
 import { groupThousands } from "~/lib/count-text";
 import { ChevronRightIcon } from "../ui/icons";
+import { BackupStatusPanel } from "./backup-status";
 import { BarChart } from "./bar-chart";
 import { SectionHeader } from "./section-header";
 
@@ -23,11 +25,13 @@ export function DashboardSection({
   queue,
   signups,
   eventsPerMonth,
+  backups,
 }: {
   counts: DashboardCounts;
   queue: { institutions: QueueItem[]; events: QueueItem[] };
   signups: ChartPoint[];
   eventsPerMonth: ChartPoint[];
+  backups: BackupStatus;
 }) {
   return (
     <section aria-labelledby="titulo-secao">
@@ -84,6 +88,9 @@ export function DashboardSection({
           label={monthOf}
           longLabel={(start) => `${monthOf(start)}/${start.slice(0, 4)}`}
         />
+      </div>
+      <div className="mt-8">
+        <BackupStatusPanel status={backups} />
       </div>
     </section>
   );
