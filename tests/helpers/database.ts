@@ -22,6 +22,8 @@ export function databaseKind(): DatabaseKind {
 export interface TestDatabase {
   kind: DatabaseKind;
   db: Database;
+  /** Where it is: the DATA_DIR (PGlite) or the URL (PostgreSQL). */
+  target: DatabaseTarget;
   /** Closes and reopens the same database, applying migrations again (as a restart does); `db` follows. */
   reopen: () => Promise<Database>;
   /** Closes the handle and deletes the data (temp DATA_DIR or the scratch database). */
@@ -39,6 +41,7 @@ export async function testDatabase(kind: DatabaseKind = databaseKind()): Promise
   try {
     const database: TestDatabase = {
       kind,
+      target,
       db: await openDatabase(target),
       reopen: async () => {
         await closeDatabase();

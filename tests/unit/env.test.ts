@@ -101,6 +101,34 @@ describe("loadEnv", () => {
     );
   });
 
+  it("backs up daily into DATA_DIR/backups unless told, never in tests, and reads intervals (ADR 0076)", () => {
+    const daily = loadEnv({ SESSION_SECRET: SECRET, DATA_DIR: "/srv/conecta" });
+    expect(daily.BACKUP_INTERVAL).toBe(24 * 60 * 60 * 1000);
+    expect(daily.BACKUP_DIR).toBe("/srv/conecta/backups");
+    expect(daily.BACKUP_KEEP).toBe(7);
+    expect(loadEnv({ SESSION_SECRET: SECRET, NODE_ENV: "test" }).BACKUP_INTERVAL).toBeNull();
+    const cases: [string, number | null][] = [
+      ["off", null],
+      ["30m", 30 * 60_000],
+      ["6h", 6 * 60 * 60_000],
+      ["2d", 2 * 24 * 60 * 60_000],
+      [" 1H ", 60 * 60_000],
+    ];
+    for (const [value, expected] of cases) {
+      expect(loadEnv({ SESSION_SECRET: SECRET, BACKUP_INTERVAL: value }).BACKUP_INTERVAL).toBe(
+        expected,
+      );
+    }
+    for (const value of ["0m", "daily", "5", "-1h", "10s"]) {
+      expect(configError({ SESSION_SECRET: SECRET, BACKUP_INTERVAL: value }).message).toContain(
+        "BACKUP_INTERVAL",
+      );
+    }
+    expect(configError({ SESSION_SECRET: SECRET, BACKUP_KEEP: "0" }).message).toContain(
+      "BACKUP_KEEP",
+    );
+  });
+
   it("accepts production with a SESSION_SECRET", () => {
     const config = loadEnv({ NODE_ENV: "production", SESSION_SECRET: SECRET });
     expect(config.isProduction).toBe(true);

@@ -115,6 +115,17 @@ export async function* readBackup(file: string): AsyncGenerator<BackupRecord> {
   );
 }
 
+/**
+ * Reads the whole file once, checking everything readBackup checks, and returns its manifest: a
+ * cut, damaged or edited file is refused before anything is touched.
+ */
+export async function verifyBackup(file: string): Promise<Manifest> {
+  for await (const record of readBackup(file)) {
+    if (record.kind === "end") return record.manifest;
+  }
+  throw new BackupFileError("The backup file is incomplete.");
+}
+
 /** Compares the file with the checksum written beside it, when there is one. */
 export async function checkSidecar(file: string): Promise<void> {
   const sidecar = `${file}.sha256`;

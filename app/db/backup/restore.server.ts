@@ -7,7 +7,7 @@ import { quoteIdentifier, readTables, type TableShape } from "./catalog.server";
 import { connectPglite, connectPostgres, type SqlConnection } from "./connection.server";
 import { BackupFileError, type BackupHeader, type Manifest, type Row } from "./format";
 import { migrateInTransaction } from "./migrate-in-transaction.server";
-import { checkSidecar, readBackup, readBackupHeader } from "./read.server";
+import { checkSidecar, readBackup, readBackupHeader, verifyBackup } from "./read.server";
 import { tableChecksums } from "./write.server";
 
 export type RestoreTarget = { url: string } | { dataDir: string };
@@ -37,7 +37,8 @@ export class TargetNotEmptyError extends Error {
  * (docs/decisions/0076): the schema the backup was taken with (its migrations), its rows with
  * the tables' triggers held (derived tables come from the file as they were), its sequences,
  * a check of every table against the file's checksums, then this release's later migrations.
- * Any failure, a cut or altered file included, rolls all of it back. The embedded database is
+ * The file is read through once first, so a cut, damaged or edited one is refused before the
+ * target is touched; any later failure rolls all of it back. The embedded database is
  * built in a folder beside the target and moved into place only once committed.
  */
 export async function restoreBackup(
@@ -49,6 +50,7 @@ export async function restoreBackup(
   const header = await readBackupHeader(file);
   const schemaCount = compatibleMigrationCount(header);
   await checkSidecar(file);
+  await verifyBackup(file);
   if ("url" in target) return restoreIntoPostgres(file, target.url, schemaCount, options, report);
   return restoreIntoDataDir(file, target.dataDir, schemaCount, options, report);
 }
