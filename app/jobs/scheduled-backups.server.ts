@@ -1,11 +1,12 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { desc, eq, lt, sql } from "drizzle-orm";
-import type { Env } from "~/config/env.server";
+import { type Env, env } from "~/config/env.server";
 import { pruneBackups } from "~/db/backup/take.server";
 import { db } from "~/db/client.server";
 import { backupRuns } from "~/db/schema";
 import { log } from "~/lib/log.server";
+import { scrapedGauge } from "~/lib/metrics.server";
 import { projectRoot } from "~/lib/project-root.server";
 import { startPeriodic } from "./periodic.server";
 
@@ -17,6 +18,27 @@ const RETRY_AFTER_MS = 60 * 60 * 1000;
 const STALE_AFTER_MS = 6 * 60 * 60 * 1000;
 /** Arbitrary constant naming the advisory lock under which instances claim a run. */
 const CLAIM_LOCK_KEY = 4_711_2027;
+
+// For the "backup too old" alert (deploy/monitoring/alerts.yml): 0 when none succeeded yet, or
+// when scheduled backups are off.
+scrapedGauge({
+  name: "conecta_backup_last_success_timestamp_seconds",
+  help: "When the last scheduled backup that succeeded started (Unix time; 0: none yet).",
+  read: async () => {
+    const [last] = await db()
+      .select({ startedAt: backupRuns.startedAt })
+      .from(backupRuns)
+      .where(eq(backupRuns.status, "succeeded"))
+      .orderBy(desc(backupRuns.startedAt))
+      .limit(1);
+    return [{ value: last ? last.startedAt.getTime() / 1000 : 0 }];
+  },
+});
+scrapedGauge({
+  name: "conecta_backup_interval_seconds",
+  help: "BACKUP_INTERVAL: how often a backup is due (0: scheduled backups are off).",
+  read: async () => [{ value: (env().BACKUP_INTERVAL ?? 0) / 1000 }],
+});
 
 export interface BackupChildResult {
   file: string;

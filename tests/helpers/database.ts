@@ -98,6 +98,9 @@ export function databaseForFile(): Omit<TestDatabase, "dispose"> {
     get db() {
       return current().db;
     },
+    get target() {
+      return current().target;
+    },
     reopen: () => current().reopen(),
   };
 }
