@@ -2,6 +2,7 @@ import { desc } from "drizzle-orm";
 import { env } from "~/config/env.server";
 import { db } from "~/db/client.server";
 import { backupRuns } from "~/db/schema";
+import { nextBackupDue } from "~/jobs/scheduled-backups.server";
 
 /** One scheduled backup as the admin panel shows it (dates as ISO strings for the page). */
 export interface BackupRunView {
@@ -19,6 +20,8 @@ export interface BackupStatus {
   schedule: { intervalMs: number; keep: number; dir: string } | null;
   recent: BackupRunView[];
   lastSucceeded: BackupRunView | null;
+  /** When the next scheduled one is due (ISO), if one is and none is running. */
+  nextDueAt: string | null;
 }
 
 const RECENT = 5;
@@ -38,7 +41,13 @@ export async function getBackupStatus(): Promise<BackupStatus> {
       error: row.error,
     }),
   );
+  const [last] = rows;
+  const nextDueAt =
+    config.BACKUP_INTERVAL == null || !last || last.status === "running"
+      ? null
+      : nextBackupDue(last, config.BACKUP_INTERVAL).toISOString();
   return {
+    nextDueAt,
     schedule:
       config.BACKUP_INTERVAL == null
         ? null

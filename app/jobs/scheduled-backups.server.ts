@@ -111,14 +111,7 @@ async function claimRun(interval: number, now: Date): Promise<string | null> {
     await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK_KEY})`);
     const [last] = await tx.select().from(backupRuns).orderBy(desc(backupRuns.startedAt)).limit(1);
     if (last) {
-      const age = now.getTime() - last.startedAt.getTime();
-      const wait =
-        last.status === "running"
-          ? STALE_AFTER_MS
-          : last.status === "failed"
-            ? Math.min(interval, RETRY_AFTER_MS)
-            : interval;
-      if (age < wait) return null;
+      if (now < nextBackupDue(last, interval)) return null;
       if (last.status === "running") {
         await tx
           .update(backupRuns)
@@ -136,6 +129,20 @@ async function claimRun(interval: number, now: Date): Promise<string | null> {
       .returning({ id: backupRuns.id });
     return run?.id ?? null;
   });
+}
+
+/**
+ * When the run after `last` is due: an interval after a success, an hour after a failure (or
+ * the interval, if shorter), and after a run still "running" only once it is stale.
+ */
+export function nextBackupDue(last: { startedAt: Date; status: string }, interval: number): Date {
+  const wait =
+    last.status === "running"
+      ? STALE_AFTER_MS
+      : last.status === "failed"
+        ? Math.min(interval, RETRY_AFTER_MS)
+        : interval;
+  return new Date(last.startedAt.getTime() + wait);
 }
 
 /** Runs older than a year are of no use to anyone (housekeeping). */

@@ -74,6 +74,14 @@ export function BackupStatusPanel({ status }: { status: BackupStatus }) {
           {status.schedule ? " A primeira começa até um minuto depois de o servidor iniciar." : ""}
         </p>
       )}
+      {last?.fileName ? (
+        <p className="mt-3 text-sm break-all text-ink-muted">Arquivo: {last.fileName}</p>
+      ) : null}
+      {status.nextDueAt ? (
+        <p className="mt-1 text-sm text-ink-muted">
+          Próxima cópia: por volta de {when(status.nextDueAt)}.
+        </p>
+      ) : null}
       {last?.status === "failed" && last.error ? (
         <p className="mt-3 rounded-xl bg-danger-50 p-3 text-sm break-words text-danger-800">
           {last.error}
