@@ -21,6 +21,12 @@ import {
   truncatedCopy,
 } from "../helpers/backups";
 import { type TestDatabase, testDatabase } from "../helpers/database";
+import {
+  journal,
+  pgliteDatabase,
+  postgresDatabase,
+  releaseFolder,
+} from "../helpers/migration-releases";
 import { skipWithoutPostgres } from "../helpers/postgres";
 
 /**
@@ -147,6 +153,35 @@ describe("crossing engines", () => {
       expect(await checksumsOf(back)).toEqual(backup.manifest.tables);
     },
   );
+});
+
+describe("a backup from an earlier release", () => {
+  it("is restored and upgraded to this release's schema on the way", async () => {
+    const root = await mkdtemp(path.join(tmpdir(), "conecta-release-"));
+    cleanups.push(() => rm(root, { recursive: true, force: true }));
+    const previous = journal.entries.length - 1;
+    const old = await emptyTarget(source.kind);
+    cleanups.push(old.remove);
+    const engine =
+      "dataDir" in old.target
+        ? await pgliteDatabase(old.target.dataDir)
+        : postgresDatabase(old.target.url);
+    await engine.migrate(releaseFolder(root, previous));
+    await engine.exec(
+      `insert into settings (key, value) values ('from-an-earlier-release', '{"kept": true}')`,
+    );
+    await engine.close();
+
+    const earlier = await takeBackup(old.target, dir);
+    const target = await freshTarget();
+    const result = await restoreBackup(earlier.file, target);
+    expect(result.upgradedBy).toBe(1);
+    const sums = await checksumsOf(target);
+    expect(sums.settings).toEqual(earlier.manifest.tables.settings);
+    // The last migration's table is there, as this release made it.
+    expect(Object.keys(sums)).toContain("backup_runs");
+    expect(Object.keys(earlier.manifest.tables)).not.toContain("backup_runs");
+  });
 });
 
 describe("what restore refuses, leaving the target as it was", () => {
