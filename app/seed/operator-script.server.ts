@@ -37,6 +37,7 @@ const KNOWN_ERRORS = new Set([
   "BulkSeedError",
   "EmailAlreadyRegisteredError",
   "BackupFileError",
+  "BackupSourceError",
   "TargetNotEmptyError",
 ]);
 const CONNECTION_ERRORS = new Set(["ECONNREFUSED", "ENOTFOUND", "ETIMEDOUT", "EAI_AGAIN"]);

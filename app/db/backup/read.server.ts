@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { createReadStream, existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { open, readFile } from "node:fs/promises";
 import path from "node:path";
 import { StringDecoder } from "node:string_decoder";
 import { createGunzip } from "node:zlib";
@@ -27,6 +27,11 @@ const TEXT_PER_RECORD = 4 * 1024 * 1024;
 
 /** The header alone, read before anything is touched (is this file for this release?). */
 export async function readBackupHeader(file: string): Promise<BackupHeader> {
+  if (existsSync(file) && !(await startsLikeGzip(file))) {
+    throw new BackupFileError(
+      "This is not a Conecta Voluntário backup file (it is not compressed with gzip).",
+    );
+  }
   for await (const line of backupLines(file)) return parseHeader(line);
   throw new BackupFileError("The backup file is empty.");
 }
@@ -137,6 +142,16 @@ export async function checkSidecar(file: string): Promise<void> {
     throw new BackupFileError(
       `The backup file does not match its checksum in ${path.basename(sidecar)}: it was changed or damaged after it was written.`,
     );
+  }
+}
+
+async function startsLikeGzip(file: string): Promise<boolean> {
+  const handle = await open(file, "r");
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(2), 0, 2, 0);
+    return bytesRead === 2 && buffer[0] === 0x1f && buffer[1] === 0x8b;
+  } finally {
+    await handle.close();
   }
 }
 

@@ -207,7 +207,7 @@ async function loadInTransaction(
   for (const [table, expected] of Object.entries(manifest.tables)) {
     const got = restored[table];
     if (!got || got.rows !== expected.rows || got.sha256 !== expected.sha256) {
-      throw new Error(
+      throw new BackupFileError(
         `The restored table ${table} does not match the backup (${got?.rows ?? 0} rows read back, ${expected.rows} in the file): nothing was restored.`,
       );
     }

@@ -19,6 +19,11 @@ export interface Snapshot {
   close: () => Promise<void>;
 }
 
+/** There is nothing to back up where the configuration points, or no consistent copy of it. */
+export class BackupSourceError extends Error {
+  override name = "BackupSourceError";
+}
+
 export type SnapshotSource = { url: string } | { dataDir: string; scratchDir: string };
 
 const COPY_ATTEMPTS = 3;
@@ -38,7 +43,9 @@ export async function openSnapshot(source: SnapshotSource): Promise<Snapshot> {
   }
   const live = path.join(source.dataDir, "db");
   if (!existsSync(live) || readdirSync(live).length === 0) {
-    throw new Error(`There is no embedded database in ${source.dataDir}`);
+    throw new BackupSourceError(
+      `There is no embedded database in ${source.dataDir}: is DATA_DIR (or DATABASE_URL) the one the server uses?`,
+    );
   }
   const scratch = await mkdtemp(path.join(source.scratchDir, ".snapshot-"));
   const copy = path.join(scratch, "db");
@@ -61,7 +68,10 @@ export async function openSnapshot(source: SnapshotSource): Promise<Snapshot> {
     }
   }
   await rm(scratch, { recursive: true, force: true });
-  throw new Error(`Could not take a consistent copy of ${live} in ${COPY_ATTEMPTS} attempts`, {
-    cause: lastError,
-  });
+  throw new BackupSourceError(
+    `Could not take a consistent copy of ${live} in ${COPY_ATTEMPTS} attempts: ${(lastError as Error)?.message ?? lastError}`,
+    {
+      cause: lastError,
+    },
+  );
 }
