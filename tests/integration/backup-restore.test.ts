@@ -45,6 +45,11 @@ let acknowledgedBefore = 0;
 let writesDuringBackup = 0;
 /** The same-engine restore, which the refusals then try to overwrite. */
 let restored: RestoreTarget;
+/**
+ * A restore into PGlite creates a database cluster and runs every migration, seconds of CPU
+ * each; the pooled CI run beside two busy loops makes that minutes, beyond the default 30 s.
+ */
+const RESTORE_TIMEOUT = 240_000;
 const SITE = { appName: "Conecta Voluntário", baseUrl: "https://conecta.example.org" };
 const cleanups: (() => Promise<void>)[] = [];
 
@@ -82,7 +87,7 @@ beforeAll(async () => {
   writesDuringBackup = written - acknowledgedBefore;
   stop = true;
   await writer;
-}, 120_000);
+}, RESTORE_TIMEOUT);
 
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
@@ -123,18 +128,22 @@ describe("a backup taken while the database is written", () => {
     expect(sha256sumCheck(backup.file)).toContain(": OK");
   });
 
-  it("restores on the same engine with every table identical to the snapshot", async () => {
-    const target = await freshTarget();
-    restored = target;
-    const result = await restoreBackup(backup.file, target);
-    expect(result.upgradedBy).toBe(0);
-    expect(await checksumsOf(target)).toEqual(backup.manifest.tables);
+  it(
+    "restores on the same engine with every table identical to the snapshot",
+    async () => {
+      const target = await freshTarget();
+      restored = target;
+      const result = await restoreBackup(backup.file, target);
+      expect(result.upgradedBy).toBe(0);
+      expect(await checksumsOf(target)).toEqual(backup.manifest.tables);
 
-    // Everything acknowledged before the snapshot is there, and no transaction is half there.
-    const pairs = await pairsIn(target);
-    for (let n = 1; n <= acknowledgedBefore; n++) expect(pairs.get(n), `pair ${n}`).toBe(2);
-    expect([...pairs.values()].every((rows) => rows === 2)).toBe(true);
-  });
+      // Everything acknowledged before the snapshot is there, and no transaction is half there.
+      const pairs = await pairsIn(target);
+      for (let n = 1; n <= acknowledgedBefore; n++) expect(pairs.get(n), `pair ${n}`).toBe(2);
+      expect([...pairs.values()].every((rows) => rows === 2)).toBe(true);
+    },
+    RESTORE_TIMEOUT,
+  );
 });
 
 describe("crossing engines", () => {
@@ -152,36 +161,41 @@ describe("crossing engines", () => {
       await restoreBackup(again.file, back);
       expect(await checksumsOf(back)).toEqual(backup.manifest.tables);
     },
+    RESTORE_TIMEOUT,
   );
 });
 
 describe("a backup from an earlier release", () => {
-  it("is restored and upgraded to this release's schema on the way", async () => {
-    const root = await mkdtemp(path.join(tmpdir(), "conecta-release-"));
-    cleanups.push(() => rm(root, { recursive: true, force: true }));
-    const previous = journal.entries.length - 1;
-    const old = await emptyTarget(source.kind);
-    cleanups.push(old.remove);
-    const engine =
-      "dataDir" in old.target
-        ? await pgliteDatabase(old.target.dataDir)
-        : postgresDatabase(old.target.url);
-    await engine.migrate(releaseFolder(root, previous));
-    await engine.exec(
-      `insert into settings (key, value) values ('from-an-earlier-release', '{"kept": true}')`,
-    );
-    await engine.close();
+  it(
+    "is restored and upgraded to this release's schema on the way",
+    async () => {
+      const root = await mkdtemp(path.join(tmpdir(), "conecta-release-"));
+      cleanups.push(() => rm(root, { recursive: true, force: true }));
+      const previous = journal.entries.length - 1;
+      const old = await emptyTarget(source.kind);
+      cleanups.push(old.remove);
+      const engine =
+        "dataDir" in old.target
+          ? await pgliteDatabase(old.target.dataDir)
+          : postgresDatabase(old.target.url);
+      await engine.migrate(releaseFolder(root, previous));
+      await engine.exec(
+        `insert into settings (key, value) values ('from-an-earlier-release', '{"kept": true}')`,
+      );
+      await engine.close();
 
-    const earlier = await takeBackup(old.target, dir);
-    const target = await freshTarget();
-    const result = await restoreBackup(earlier.file, target);
-    expect(result.upgradedBy).toBe(1);
-    const sums = await checksumsOf(target);
-    expect(sums.settings).toEqual(earlier.manifest.tables.settings);
-    // The last migration's table is there, as this release made it.
-    expect(Object.keys(sums)).toContain("backup_runs");
-    expect(Object.keys(earlier.manifest.tables)).not.toContain("backup_runs");
-  });
+      const earlier = await takeBackup(old.target, dir);
+      const target = await freshTarget();
+      const result = await restoreBackup(earlier.file, target);
+      expect(result.upgradedBy).toBe(1);
+      const sums = await checksumsOf(target);
+      expect(sums.settings).toEqual(earlier.manifest.tables.settings);
+      // The last migration's table is there, as this release made it.
+      expect(Object.keys(sums)).toContain("backup_runs");
+      expect(Object.keys(earlier.manifest.tables)).not.toContain("backup_runs");
+    },
+    RESTORE_TIMEOUT,
+  );
 });
 
 describe("what restore refuses, leaving the target as it was", () => {
@@ -218,21 +232,25 @@ describe("what restore refuses, leaving the target as it was", () => {
     await expectEmpty(target);
   });
 
-  it("a target that holds data, unless told to replace it", async () => {
-    const target = restored;
-    const before = await checksumsOf(target);
-    await expect(restoreBackup(backup.file, target)).rejects.toThrow(TargetNotEmptyError);
-    expect(await checksumsOf(target)).toEqual(before);
+  it(
+    "a target that holds data, unless told to replace it",
+    async () => {
+      const target = restored;
+      const before = await checksumsOf(target);
+      await expect(restoreBackup(backup.file, target)).rejects.toThrow(TargetNotEmptyError);
+      expect(await checksumsOf(target)).toEqual(before);
 
-    // Replacing it with a cut file fails halfway and rolls back: still as it was.
-    const cut = await truncatedCopy(backup.file, 0.9);
-    await expect(restoreBackup(cut, target, { replace: true })).rejects.toThrow(BackupFileError);
-    expect(await checksumsOf(target)).toEqual(before);
+      // Replacing it with a cut file fails halfway and rolls back: still as it was.
+      const cut = await truncatedCopy(backup.file, 0.9);
+      await expect(restoreBackup(cut, target, { replace: true })).rejects.toThrow(BackupFileError);
+      expect(await checksumsOf(target)).toEqual(before);
 
-    const result = await restoreBackup(backup.file, target, { replace: true });
-    expect(await checksumsOf(target)).toEqual(backup.manifest.tables);
-    if ("dataDir" in target) expect(result.setAside && existsSync(result.setAside)).toBe(true);
-  });
+      const result = await restoreBackup(backup.file, target, { replace: true });
+      expect(await checksumsOf(target)).toEqual(backup.manifest.tables);
+      if ("dataDir" in target) expect(result.setAside && existsSync(result.setAside)).toBe(true);
+    },
+    RESTORE_TIMEOUT,
+  );
 });
 
 /** Rows of each written pair in the target, by pair number. */

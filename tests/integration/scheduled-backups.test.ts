@@ -50,7 +50,8 @@ afterAll(async () => {
 
 const runs = () => database.db.select().from(backupRuns).orderBy(desc(backupRuns.startedAt));
 
-describe("scheduled backups", () => {
+// Each run copies the embedded database and opens the copy: seconds alone, more beside CI's load.
+describe("scheduled backups", { timeout: 120_000 }, () => {
   it("shows none before the first, then the first with its size and result", async () => {
     expect((await getBackupStatus()).recent).toEqual([]);
     await runDueBackup(config(), backupAt(at(0)), signal, at(0));
