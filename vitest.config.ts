@@ -60,7 +60,9 @@ const integration = (
  * - TIMED_IN_PAIRS, two at a time: runs bounded by minutes (5 000 fuzzed posts within 170 s, a
  *   shutdown within 15 s, an exit within 10 s of losing PostgreSQL; scaled likewise, the last
  *   two by the server's start), which a neighbour slows down; much of their time is waiting,
- *   which left the second core idle when they ran one at a time.
+ *   which left the second core idle when they ran one at a time. And backup-restore, which runs
+ *   servers, the backup commands and PGlite clusters of its own (5 minutes of a pooled worker
+ *   in CI beside two busy loops): in the pool it starved its neighbours' timed steps.
  * `npm run test:e2e` runs them with the rest.
  */
 const TIMED_ALONE = [
@@ -75,6 +77,7 @@ const TIMED_IN_PAIRS = [
   "tests/e2e/fault-nginx.test.ts",
   "tests/e2e/rolling-restart.test.ts",
   "tests/e2e/postgres-lifecycle.test.ts",
+  "tests/e2e/backup-restore.test.ts",
 ];
 
 const TIMED_TIMEOUTS = { testTimeout: 180_000, hookTimeout: 600_000 };

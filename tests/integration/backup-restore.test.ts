@@ -20,7 +20,7 @@ import {
   sha256sumCheck,
   truncatedCopy,
 } from "../helpers/backups";
-import { type TestDatabase, testDatabase } from "../helpers/database";
+import { databaseKind, type TestDatabase, testDatabase } from "../helpers/database";
 import {
   journal,
   pgliteDatabase,
@@ -147,17 +147,18 @@ describe("a backup taken while the database is written", () => {
 });
 
 describe("crossing engines", () => {
-  it.skipIf(skipWithoutPostgres())(
-    "embedded -> PostgreSQL -> embedded (or the reverse) gives identical checksums",
+  // From the embedded run only: the way there and back is the (and the PostgreSQL
+  // run's own restores cross nothing).
+  it.skipIf(databaseKind() === "postgres" || skipWithoutPostgres())(
+    "embedded -> PostgreSQL -> embedded gives identical checksums",
     async () => {
-      const other = source.kind === "pglite" ? "postgres" : "pglite";
-      const middle = await freshTarget(other);
+      const middle = await freshTarget("postgres");
       await restoreBackup(backup.file, middle);
       expect(await checksumsOf(middle)).toEqual(backup.manifest.tables);
 
       const again = await takeBackup(middle, dir);
       expect(again.manifest.tables).toEqual(backup.manifest.tables);
-      const back = await freshTarget(source.kind);
+      const back = await freshTarget("pglite");
       await restoreBackup(again.file, back);
       expect(await checksumsOf(back)).toEqual(backup.manifest.tables);
     },
