@@ -88,7 +88,7 @@ export async function readTables(connection: SqlConnection): Promise<TableShape[
  * equals, so every engine lists them alike): rows restored in this order satisfy every key as
  * they go in.
  */
-export function inDependencyOrder(tables: TableShape[]): TableShape[] {
+function inDependencyOrder(tables: TableShape[]): TableShape[] {
   const byName = new Map(tables.map((table) => [table.name, table]));
   const ordered: TableShape[] = [];
   const state = new Map<string, "visiting" | "done">();

@@ -16,7 +16,7 @@
  */
 export const BACKUP_FORMAT = "conecta-voluntario-backup";
 export const BACKUP_VERSION = 1;
-export const BACKUP_EXTENSION = ".backup.gz";
+const BACKUP_EXTENSION = ".backup.gz";
 
 export interface BackupHeader {
   format: typeof BACKUP_FORMAT;

@@ -92,20 +92,14 @@ async function restoreIntoPostgres(
         "The target database is not empty. Restore into an empty database, or add --replace to replace everything it holds.",
       );
     }
-    await connection.exec("begin");
-    try {
+    return await inOneTransaction(connection, async () => {
       if (filled) {
         await connection.exec(
           "drop schema if exists drizzle cascade; drop schema public cascade; create schema public",
         );
       }
-      const result = await loadInTransaction(connection, file, schemaCount, report);
-      await connection.exec("commit");
-      return result;
-    } catch (error) {
-      await connection.exec("rollback").catch(() => {});
-      throw error;
-    }
+      return loadInTransaction(connection, file, schemaCount, report);
+    });
   } finally {
     await connection.close();
   }
@@ -132,14 +126,9 @@ async function restoreIntoDataDir(
     const connection = await connectPglite(building);
     let result: RestoreResult;
     try {
-      await connection.exec("begin");
-      try {
-        result = await loadInTransaction(connection, file, schemaCount, report);
-        await connection.exec("commit");
-      } catch (error) {
-        await connection.exec("rollback").catch(() => {});
-        throw error;
-      }
+      result = await inOneTransaction(connection, () =>
+        loadInTransaction(connection, file, schemaCount, report),
+      );
     } finally {
       await connection.close();
     }
@@ -152,6 +141,19 @@ async function restoreIntoDataDir(
   } finally {
     await rm(building, { recursive: true, force: true });
     release();
+  }
+}
+
+/** `work` committed whole, or rolled back whole when it throws. */
+async function inOneTransaction<T>(connection: SqlConnection, work: () => Promise<T>): Promise<T> {
+  await connection.exec("begin");
+  try {
+    const result = await work();
+    await connection.exec("commit");
+    return result;
+  } catch (error) {
+    await connection.exec("rollback").catch(() => {});
+    throw error;
   }
 }
 
