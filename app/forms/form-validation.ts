@@ -120,12 +120,15 @@ export function useFormValidation<M, S extends z.ZodType>(
   useEffect(() => setError(serverError ?? null), [serverError]);
 
   const schemas = useRef<M | null>(null);
+  const [checksInBrowser, setChecksInBrowser] = useState(false);
   useEffect(() => {
     let mounted = true;
     // Zod's browser setting first: it is read when a schema is built, not when it is used.
     import("~/lib/zod-browser").then(loadSchemas).then(
       (loaded) => {
-        if (mounted) schemas.current = loaded;
+        if (!mounted) return;
+        schemas.current = loaded;
+        setChecksInBrowser(true);
       },
       () => {
         // Offline or a new deployment: the server checks the same rules.
@@ -171,5 +174,15 @@ export function useFormValidation<M, S extends z.ZodType>(
     if (error.fields?.[field] !== undefined) return error.fields[field];
     return error.field === field ? error.message : undefined;
   };
-  return { error, onSubmit, onChange, errorFor };
+  /**
+   * What the form element takes: its handlers, and `data-checks` saying who checks it now
+   * ("server" until the schema has loaded, then "browser"), so a test or a tool driving the page
+   * can wait for the browser's checks instead of guessing from network quiet.
+   */
+  const formProps = {
+    onSubmit,
+    onChange,
+    "data-checks": checksInBrowser ? "browser" : "server",
+  } as const;
+  return { error, onSubmit, errorFor, formProps };
 }

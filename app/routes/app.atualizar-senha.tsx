@@ -76,8 +76,7 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
         <Form
           method="post"
           noValidate
-          onSubmit={validation.onSubmit}
-          onChange={validation.onChange}
+          {...validation.formProps}
           className="mt-6 flex flex-col gap-5"
         >
           <PasswordInput

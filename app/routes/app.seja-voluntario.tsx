@@ -130,8 +130,7 @@ export default function Apply({ loaderData, actionData }: Route.ComponentProps) 
           <Form
             method="post"
             noValidate
-            onSubmit={validation.onSubmit}
-            onChange={validation.onChange}
+            {...validation.formProps}
             className="mt-6 flex flex-col gap-5"
           >
             <EmailInput

@@ -109,8 +109,7 @@ function EmailForm({
     <Form
       method="post"
       noValidate
-      onSubmit={validation.onSubmit}
-      onChange={validation.onChange}
+      {...validation.formProps}
       className="flex flex-col gap-5"
     >
       <EmailInput name="email" defaultValue={email} error={validation.errorFor("email")} />

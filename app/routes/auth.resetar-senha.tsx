@@ -98,8 +98,7 @@ function ResetForm({
     <Form
       method="post"
       noValidate
-      onSubmit={validation.onSubmit}
-      onChange={validation.onChange}
+      {...validation.formProps}
       className="flex flex-col gap-5"
     >
       <input type="hidden" name="token" value={token} />

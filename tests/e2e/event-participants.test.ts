@@ -7,7 +7,7 @@ import { closeDatabase } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 import { runParticipationReminders } from "~/participation/participation-reminders.server";
 import { HttpClient } from "../helpers/accounts";
-import { launchBrowser, watchPageProblems } from "../helpers/browser";
+import { formSchemaLoaded, launchBrowser, watchPageProblems } from "../helpers/browser";
 import { type FixtureServer, startFixtureServer } from "../helpers/fixture-server";
 import { makeJpeg } from "../helpers/images";
 import { expectFinishedPage } from "../helpers/layout";
@@ -258,7 +258,7 @@ describe("an institution's participants", () => {
       // The form's schema arrives after the page (ADR 0010; since this page stopped loading Zod
       // up front): a post sent before it is checked by the server instead, a 400 answer that
       // the page-problem watch counts. Here the browser's own check is the subject.
-      await page.waitForLoadState("networkidle");
+      await formSchemaLoaded(page);
       await page.getByLabel("Assunto").fill("Oi");
       await page.getByRole("button", { name: "Enviar mensagem" }).click();
       await page.getByText("O assunto deve ter pelo menos 3 caracteres.").waitFor();

@@ -147,11 +147,16 @@ export function watchPageProblems(page: Page): () => string[] {
 }
 
 /**
- * Waits until a form checks in the browser. Forms load their schema module after hydration (ADR
- * 0010); a form sent before it arrives is checked by the server instead, which answers the same
- * message with a 400 that watchPageProblems reports (and that a slow machine makes likely). The
- * module is fetched after hydration, so this waits for the page's requests to settle.
+ * Waits until the page's forms check in the browser. Forms load their schema module after
+ * hydration (ADR 0010); a form sent before it arrives is checked by the server instead, which
+ * answers the same message with a 400 that watchPageProblems reports (and that a slow machine
+ * makes likely). Each form with instant checks says which side checks it now (`data-checks`,
+ * app/forms/form-validation.ts): this waits until none of them still says "server".
  */
-export function formSchemaLoaded(page: Page): Promise<void> {
-  return page.waitForLoadState("networkidle");
+export async function formSchemaLoaded(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.querySelector("form[data-checks]") !== null &&
+      document.querySelector('form[data-checks="server"]') === null,
+  );
 }

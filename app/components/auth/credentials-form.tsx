@@ -38,8 +38,7 @@ export function CredentialsForm({
     <Form
       method="post"
       noValidate
-      onSubmit={validation.onSubmit}
-      onChange={validation.onChange}
+      {...validation.formProps}
       className="flex flex-col gap-5"
     >
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}

@@ -41,8 +41,7 @@ export function MemberForm<M, S extends z.ZodType>({
       method="post"
       encType={withFiles ? "multipart/form-data" : undefined}
       noValidate
-      onSubmit={validation.onSubmit}
-      onChange={validation.onChange}
+      {...validation.formProps}
       className={className}
     >
       {children(validation.errorFor)}

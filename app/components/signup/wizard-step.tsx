@@ -51,8 +51,8 @@ export function WizardStep<S extends z.ZodType>({
       action={stepPath(step)}
       noValidate
       encType={withFiles ? "multipart/form-data" : undefined}
+      {...validation.formProps}
       onSubmit={onSubmit}
-      onChange={validation.onChange}
       className="flex flex-col gap-5"
     >
       <input type="hidden" name="step" value={step} />
