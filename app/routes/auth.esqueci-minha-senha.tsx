@@ -106,12 +106,7 @@ function EmailForm({
   );
   const submitting = useNavigation().state === "submitting";
   return (
-    <Form
-      method="post"
-      noValidate
-      {...validation.formProps}
-      className="flex flex-col gap-5"
-    >
+    <Form method="post" noValidate {...validation.formProps} className="flex flex-col gap-5">
       <EmailInput name="email" defaultValue={email} error={validation.errorFor("email")} />
       <ErrorMessage
         message={validation.error?.field === "form" ? validation.error.message : undefined}

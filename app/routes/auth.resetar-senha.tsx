@@ -95,12 +95,7 @@ function ResetForm({
   const formError =
     validation.error && !["password", "confirmPassword"].includes(validation.error.field);
   return (
-    <Form
-      method="post"
-      noValidate
-      {...validation.formProps}
-      className="flex flex-col gap-5"
-    >
+    <Form method="post" noValidate {...validation.formProps} className="flex flex-col gap-5">
       <input type="hidden" name="token" value={token} />
       <PasswordInput
         name="password"

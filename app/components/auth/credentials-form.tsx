@@ -35,12 +35,7 @@ export function CredentialsForm({
   const formError = validation.error?.field === "form" ? validation.error.message : undefined;
 
   return (
-    <Form
-      method="post"
-      noValidate
-      {...validation.formProps}
-      className="flex flex-col gap-5"
-    >
+    <Form method="post" noValidate {...validation.formProps} className="flex flex-col gap-5">
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <EmailInput
         name="email"
