@@ -10,7 +10,6 @@ import {
   useMatches,
   useRouteError,
 } from "react-router";
-import { headerPersonOf } from "~/auth/profile-summary.server";
 import { ErrorState } from "~/components/layout/error-state";
 import { FlashMessage } from "~/components/layout/flash-message";
 import { SiteFooter } from "~/components/layout/site-footer";
@@ -21,6 +20,7 @@ import { ToastProvider } from "~/components/ui/toast";
 import { publicConfig } from "~/config/public-config.server";
 import { useNonce } from "~/lib/nonce";
 import { clearFlashCookie, readFlash } from "~/web/flash.server";
+import { headerPersonOf } from "~/web/header-person.server";
 import { privateCachingMiddleware } from "~/web/private-caching.server";
 import { sharedMemberPageContext } from "~/web/request-context.server";
 import { sessionContext, sessionMiddleware } from "~/web/session.server";

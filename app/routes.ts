@@ -60,6 +60,8 @@ export default [
   layout("routes/_institution.tsx", [
     route("app/instituicao", "routes/app.instituicao.tsx"),
     route("app/instituicao/previa", "routes/app.instituicao.previa.tsx"),
+    // The team (issue 41): every member sees it; a responsável changes it.
+    route("app/instituicao/equipe", "routes/app.instituicao.equipe.tsx"),
     route("app/atualizar-instituicao", "routes/app.atualizar-instituicao.tsx"),
     route("app/instituicao/termos", "routes/app.instituicao.termos.tsx"),
     route(
@@ -73,14 +75,16 @@ export default [
     ),
     layout("routes/_approved-institution.tsx", [
       route("app/novo-evento", "routes/app.novo-evento.tsx"),
+      route("app/instituicao/horas", "routes/app.instituicao.horas.tsx"),
       route("app/eventos/:id/editar", "routes/app.eventos.$id.editar.tsx"),
       route("app/eventos/:id/participantes", "routes/app.eventos.$id.participantes.tsx"),
       route("app/eventos/:id/participantes.csv", "routes/app.eventos.$id.participantes[.]csv.ts"),
       route("app/eventos/:id/mensagem", "routes/app.eventos.$id.mensagem.tsx"),
       route("app/eventos/:id/horas", "routes/app.eventos.$id.horas.tsx"),
-      route("app/instituicao/horas", "routes/app.instituicao.horas.tsx"),
     ]),
   ]),
+  // An invitation to an institution's team (issue 41): whoever opens it, signed in or not.
+  route("convite/:token", "routes/convite.$token.tsx"),
   // A minor's guardian consents through an e-mailed link, without an account (ADR 0050).
   route("responsavel/:token", "routes/responsavel.$token.tsx"),
   route("imagens/:id", "routes/imagens.$id.ts"),

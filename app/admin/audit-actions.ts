@@ -34,6 +34,14 @@ export const AUDIT_ACTION_LABELS = {
   "hours.decline": "Recusou horas registradas",
   "certificate.issue": "Emitiu certificado",
   "certificate.revoke": "Revogou certificado",
+  "team.invite": "Convidou para a equipe",
+  "team.invite-cancel": "Cancelou convite para a equipe",
+  "team.join": "Entrou na equipe",
+  "team.role-change": "Mudou o papel de membro da equipe",
+  "team.remove": "Removeu membro da equipe",
+  "team.leave": "Saiu da equipe",
+  "event.assign": "Designou coordenador(a) para evento",
+  "event.unassign": "Retirou coordenador(a) de evento",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

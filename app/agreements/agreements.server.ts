@@ -1,8 +1,10 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { agreements, institutions, users } from "~/db/schema";
+import { agreements, institutions, participations, users } from "~/db/schema";
 import { AppError } from "~/lib/app-error";
 import { isUuid } from "~/lib/uuid";
+import { runnableEvents } from "~/teams/event-access.server";
+import type { ActingMember } from "~/teams/team-roles";
 import { AGREEMENT_MESSAGES, type AgreementStatus, agreementStatus } from "./agreement-status";
 
 /**
@@ -76,9 +78,16 @@ export async function listVolunteerAgreements(volunteerId: string): Promise<Agre
 }
 
 /** The termos an institution issued, newest first. */
-export async function listInstitutionAgreements(institutionId: string): Promise<Agreement[]> {
+export async function listInstitutionAgreements(
+  institutionId: string,
+  /** A coordinator limited to some events sees only the termos of those events (issue 41). */
+  member?: ActingMember,
+): Promise<Agreement[]> {
+  const onlyTheirs = member?.limited
+    ? sql`${agreements.participationId} in (select ${participations.id} from ${participations} where ${runnableEvents(member, participations.eventId)})`
+    : undefined;
   const rows = await selectAgreements()
-    .where(eq(agreements.institutionId, institutionId))
+    .where(and(eq(agreements.institutionId, institutionId), onlyTheirs))
     .orderBy(desc(agreements.createdAt), desc(agreements.id))
     .limit(500);
   return rows.map(withStatus);

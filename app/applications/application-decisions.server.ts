@@ -26,6 +26,8 @@ export const DECISION_MESSAGES = {
  */
 export async function decideApplication(input: {
   institutionId: string;
+  /** The member acting (issue 41); the institution's own account when left out. */
+  actorId?: string;
   requestId: string;
   decision: Decision;
 }): Promise<"decided" | "unchanged"> {
@@ -37,7 +39,11 @@ export async function decideApplication(input: {
   return db().transaction(async (tx) => {
     const [changed] = await tx
       .update(volunteerRequests)
-      .set({ status: input.decision, decidedAt: new Date() })
+      .set({
+        status: input.decision,
+        decidedAt: new Date(),
+        decidedBy: input.actorId ?? input.institutionId,
+      })
       .where(and(mine, eq(volunteerRequests.status, "PENDING")))
       .returning({
         volunteerId: volunteerRequests.volunteerId,
@@ -64,7 +70,7 @@ export async function decideApplication(input: {
     if (!names) throw new Error("application decided without volunteer or institution");
     const accepted = input.decision === "ACCEPTED";
     await recordAudit(tx, {
-      actorId: input.institutionId,
+      actorId: input.actorId ?? input.institutionId,
       action: accepted ? "application.accept" : "application.decline",
       targetType: "application",
       targetId: input.requestId,

@@ -1,9 +1,12 @@
 import { type AnyColumn, desc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { formatDayInBrazil } from "~/applications/application-dates";
 import type { VolunteerRequestStatus } from "~/config/constants";
 import { db } from "~/db/client.server";
 import { preparedQuery } from "~/db/prepared.server";
 import { institutions, users, volunteerRequests } from "~/db/schema";
+
+const decider = alias(users, "decider");
 
 /** How many applications a home page lists (newest first); older ones stay in the data export. */
 const LIST_LIMIT = 100;
@@ -22,6 +25,8 @@ export interface SentApplication extends ListedApplication {
 
 export interface ReceivedApplication extends ListedApplication {
   volunteerName: string;
+  /** Who on the team answered it and when ("Ana Souza", "12/03/2026"; issue 41), once answered. */
+  decided: { by: string | null; on: string } | null;
   /** Null once the institution declined: it no longer needs to reach the person (ADR 0072). */
   replyEmail: string | null;
   /** Digits with the country code, e.g. 5511987654321; null once declined. */
@@ -77,13 +82,23 @@ export async function listReceivedApplications(
       message: volunteerRequests.summary,
       createdAt: volunteerRequests.createdAt,
       status: volunteerRequests.status,
+      decidedAt: volunteerRequests.decidedAt,
+      // The institution's own account is named by its responsible person (ADR 0077).
+      decidedBy: sql<
+        string | null
+      >`case when ${volunteerRequests.decidedBy} = ${volunteerRequests.institutionId} then ${institutions.responsible} else ${decider.name} end`,
     })
     .from(volunteerRequests)
     .innerJoin(users, eq(users.id, volunteerRequests.volunteerId))
+    .innerJoin(institutions, eq(institutions.userId, volunteerRequests.institutionId))
+    .leftJoin(decider, eq(decider.id, volunteerRequests.decidedBy))
     .where(eq(volunteerRequests.institutionId, institutionId))
     .orderBy(desc(volunteerRequests.createdAt))
     .limit(LIST_LIMIT);
-  const list = rows.map(listed);
+  const list = rows.map(({ decidedAt, decidedBy, ...row }) => ({
+    ...listed(row),
+    decided: decidedAt ? { by: decidedBy, on: formatDayInBrazil(decidedAt) } : null,
+  }));
   // Waiting ones need an answer: they come first, each group still newest first.
   return [
     ...list.filter((item) => item.status === "PENDING"),

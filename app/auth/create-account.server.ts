@@ -3,7 +3,8 @@ import type { CauseSlug, SkillSlug } from "~/config/causes";
 import { VOLUNTEERING_TYPES, type VolunteeringTypeLabel } from "~/config/constants";
 import { db, type Transaction } from "~/db/client.server";
 import { uniqueViolation } from "~/db/errors.server";
-import { accounts, images, institutions, users, volunteers } from "~/db/schema";
+import { accounts, images, institutionMembers, institutions, users, volunteers } from "~/db/schema";
+import { ownAccountMembership } from "~/db/team-rows";
 import type { AgeFields } from "~/guardians/age-rules";
 import { checkGuardianAddress } from "~/guardians/guardian-address.server";
 import { askGuardianForAccount } from "~/guardians/guardian-consent.server";
@@ -140,6 +141,8 @@ export async function createInstitutionAccount(input: NewInstitution): Promise<s
       city: input.address.city,
       state: input.address.uf,
     });
+    // The account that signed up with the CNPJ is the institution's first responsável (issue 41).
+    await tx.insert(institutionMembers).values(ownAccountMembership(userId));
     return userId;
   });
 }

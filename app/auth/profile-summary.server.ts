@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
-import { type HeaderPerson, homePathFor, type SessionUser } from "~/auth/session-user";
+import type { SessionUser } from "~/auth/session-user";
 import type { InstitutionStatus } from "~/config/constants";
 import { db } from "~/db/client.server";
 import { preparedQuery } from "~/db/prepared.server";
-import { institutions, users, volunteers } from "~/db/schema";
+import { institutionMembers, institutions, users, volunteers } from "~/db/schema";
 import { imageUrl } from "~/images/images.server";
 
 export interface ProfileSummary {
@@ -12,6 +12,8 @@ export interface ProfileSummary {
   photoUrl: string | null;
   /** Institutions only: where their review stands. */
   institutionStatus: InstitutionStatus | null;
+  /** How many institution teams the person is on (issue 41): the header offers a switch. */
+  teams: number;
 }
 
 /**
@@ -38,12 +40,6 @@ export function rememberProfileSummary(user: SessionUser, summary: ProfileSummar
   asked.set(user, Promise.resolve(summary));
 }
 
-/** The header's person (the root loader, /api/sessao): only what the header shows. */
-export async function headerPersonOf(user: SessionUser): Promise<HeaderPerson> {
-  const { name, email, photoUrl } = await profileSummary(user);
-  return { name, email, photoUrl, homePath: homePathFor(user) };
-}
-
 /**
  * What the summary reads of the person's profile row, joined to `users` by user id (a volunteer
  * has a volunteers row, an institution an institutions row; an admin neither). The session
@@ -51,6 +47,7 @@ export async function headerPersonOf(user: SessionUser): Promise<HeaderPerson> {
  * costs no statement of its own.
  */
 export const profileColumns = {
+  teams: sql<number>`(select count(*)::int from ${institutionMembers} where ${institutionMembers.userId} = ${users.id})`,
   volunteerPhoto: volunteers.photoImageId,
   institutionName: institutions.name,
   institutionPhoto: institutions.profileImageId,
@@ -58,8 +55,8 @@ export const profileColumns = {
 };
 
 export type ProfileRow = {
-  [Key in keyof typeof profileColumns]: string | null;
-};
+  [Key in Exclude<keyof typeof profileColumns, "teams">]: string | null;
+} & { teams: number };
 
 // Every signed-in page asks for one of these (ADR 0054) unless the session reader brought it.
 const profileRow = preparedQuery("profile_summary", () =>
@@ -80,7 +77,13 @@ async function lookUp(user: SessionUser): Promise<ProfileSummary> {
 
 /** The summary of `user` from their profile row (none for an admin). */
 export function summaryFrom(user: SessionUser, row: ProfileRow | undefined): ProfileSummary {
-  const base = { name: user.name, email: user.email, photoUrl: null, institutionStatus: null };
+  const base = {
+    name: user.name,
+    email: user.email,
+    photoUrl: null,
+    institutionStatus: null,
+    teams: row?.teams ?? 0,
+  };
   if (user.role !== "USER") return base;
   if (user.profile === "VOLUNTEER") {
     return { ...base, photoUrl: row?.volunteerPhoto ? imageUrl(row.volunteerPhoto) : null };

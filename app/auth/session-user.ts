@@ -39,4 +39,9 @@ export interface HeaderPerson {
   photoUrl: string | null;
   /** The home of the person's role and profile (SPEC "Home routing by role"). */
   homePath: string;
+  /**
+   * The areas the person can switch between, when more than one (issue 41): their volunteer
+   * area and the institutions whose teams they are on, as the header menu's links.
+   */
+  areas?: { to: string; label: string; section: "area" }[];
 }

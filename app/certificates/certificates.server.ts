@@ -64,7 +64,8 @@ const MISSES_PER_NETWORK = { limit: 30, windowSeconds: 15 * 60 };
 export async function issueCertificate(input: {
   volunteerId: string;
   target: CertificateTarget;
-  issuer: { id: string; role: "VOLUNTEER" | "INSTITUTION" };
+  /** `id` is the volunteer's or the institution's; `actorId` the team member acting (issue 41). */
+  issuer: { id: string; role: "VOLUNTEER" | "INSTITUTION"; actorId?: string };
   now?: Date;
 }): Promise<{ certificate: Certificate; created: boolean }> {
   const { volunteerId, issuer, now = new Date() } = input;
@@ -142,7 +143,7 @@ export async function issueCertificate(input: {
           hours,
           hourIds: rows.map((row) => row.id),
           issuedAt: now,
-          issuedBy: issuer.id,
+          issuedBy: issuer.actorId ?? issuer.id,
           issuedByRole: issuer.role,
         })
         .returning({ id: certificates.id });
@@ -153,7 +154,7 @@ export async function issueCertificate(input: {
       // The entry names the certificate by its code, not its holder: an account's deletion
       // leaves the certificate without a name (ADR 0052), and the trail follows it.
       await recordAudit(tx, {
-        actorId: issuer.id,
+        actorId: issuer.actorId ?? issuer.id,
         action: "certificate.issue",
         targetType: "certificate",
         targetId: row.id,
@@ -294,11 +295,14 @@ export async function lookUpCertificate(
  */
 export async function revokeCertificate(input: {
   institutionId: string;
+  /** The member acting (issue 41); the institution's own account when left out. */
+  actorId?: string;
   certificateId: string;
   reason: string;
   now?: Date;
 }): Promise<Certificate> {
   const { institutionId, certificateId, reason, now = new Date() } = input;
+  const actorId = input.actorId ?? institutionId;
   const certificate = await ownCertificate(institutionId, certificateId);
   if (!certificate || certificate.institutionId !== institutionId) {
     throw new AppError("not-found", CERTIFICATE_MESSAGES.notFound);
@@ -307,13 +311,13 @@ export async function revokeCertificate(input: {
   await db().transaction(async (tx) => {
     const revoked = await tx
       .update(certificates)
-      .set({ revokedAt: now, revokedBy: institutionId, revokeReason: reason })
+      .set({ revokedAt: now, revokedBy: actorId, revokeReason: reason })
       .where(and(eq(certificates.id, certificate.id), isNull(certificates.revokedAt)))
       .returning({ id: certificates.id });
     // Two revocations at once: only the one that changed the row is recorded.
     if (revoked.length === 0) return;
     await recordAudit(tx, {
-      actorId: institutionId,
+      actorId,
       action: "certificate.revoke",
       targetType: "certificate",
       targetId: certificate.id,

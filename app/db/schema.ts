@@ -10,6 +10,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   time,
   timestamp,
@@ -402,6 +403,8 @@ export const events = pgTable(
     institutionId: uuid("institution_id")
       .notNull()
       .references(() => institutions.userId, { onDelete: "cascade" }),
+    /** The member who created it (issue 41); the institution's own account for older rows. */
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     name: text("name").notNull(),
     eventDate: date("event_date", { mode: "string" }).notNull(),
     resume: text("resume").notNull(),
@@ -473,6 +476,90 @@ export const events = pgTable(
 );
 
 /**
+ * The people who run an institution (issue 41, ADR 0077). The institution's own account (the one
+ * that signed up with the CNPJ; its user id is the institution's id) became its first
+ * RESPONSAVEL by migration 0028. A RESPONSAVEL also edits the profile, manages the team and signs
+ * documents; a COORDENADOR runs events, participants, hours, messages and certificates, all of
+ * them or, when `limited`, only the events listed for them in `event_coordinators`.
+ */
+export const institutionMembers = pgTable(
+  "institution_members",
+  {
+    institutionId: uuid("institution_id")
+      .notNull()
+      .references(() => institutions.userId, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role").notNull(),
+    limited: boolean("limited").notNull().default(false),
+    /** Who invited them (null for the institution's own account, or once the inviter is gone). */
+    invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.institutionId, t.userId] }),
+    // A person's institutions (the guard, the header's switcher).
+    index("institution_members_user_idx").on(t.userId),
+    check("institution_members_role_check", inList(t.role, ["RESPONSAVEL", "COORDENADOR"])),
+    check(
+      "institution_members_limited_check",
+      sql`not (${t.limited} and ${t.role} = 'RESPONSAVEL')`,
+    ),
+  ],
+);
+
+/**
+ * An invitation to join an institution's team: a single-use link (only the token's SHA-256 is
+ * kept) for one e-mail address, that expires.
+ */
+export const institutionInvitations = pgTable(
+  "institution_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    institutionId: uuid("institution_id")
+      .notNull()
+      .references(() => institutions.userId, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role").notNull(),
+    limited: boolean("limited").notNull().default(false),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedBy: uuid("accepted_by").references(() => users.id, { onDelete: "set null" }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("institution_invitations_institution_idx").on(t.institutionId, t.createdAt),
+    check("institution_invitations_role_check", inList(t.role, ["RESPONSAVEL", "COORDENADOR"])),
+  ],
+);
+
+/**
+ * The events a limited coordinator runs: those they created (a row is written with the event)
+ * and those a responsável or an unlimited coordinator assigned to them.
+ */
+export const eventCoordinators = pgTable(
+  "event_coordinators",
+  {
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    assignedBy: uuid("assigned_by").references(() => users.id, { onDelete: "set null" }),
+    assignedAt: timestamp("assigned_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.userId] }),
+    index("event_coordinators_user_idx").on(t.userId),
+  ],
+);
+
+/**
  * A person taking part in an event (issue 15). One row per person and event: cancelling and
  * joining again updates it, and `joinedAt` then moves to the end of the waitlist's queue.
  * CONFIRMED holds a place; WAITLISTED waits, oldest `joinedAt` first; CANCELLED left by
@@ -525,6 +612,8 @@ export const volunteerRequests = pgTable(
     summary: text("summary").notNull(),
     status: text("status").notNull().default("PENDING"),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
+    /** The member who accepted or declined it (issue 41); null for decisions made before teams. */
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

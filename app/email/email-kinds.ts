@@ -122,6 +122,14 @@ export const EMAIL_KINDS = {
     perRecipientDay: 5,
     audience: "guardian",
   },
+  "team-invitation": {
+    label: "Convites para a equipe de uma instituição",
+    transactional: false,
+    // Often sent to someone without an account yet: the link itself proves the address.
+    beforeConfirmation: true,
+    perRecipientDay: 5,
+    audience: "any",
+  },
   "hours-due": {
     label: "Lembrete de horas a confirmar depois dos eventos",
     transactional: false,

@@ -11,6 +11,8 @@ import { discardImages, type PreparedImage, storeImage } from "~/images/stored-i
 import { AppError } from "~/lib/app-error";
 import type { FieldChange } from "~/lib/field-changes";
 import { isUuid } from "~/lib/uuid";
+import { runnableEvents } from "~/teams/event-access.server";
+import type { ActingMember } from "~/teams/team-roles";
 import { eventChanges } from "./event-changes";
 import { todayInBrazil } from "./event-dates";
 import { EVENT_MESSAGES } from "./event-form-schema";
@@ -49,6 +51,8 @@ export interface InstitutionEventItem {
 /** "Meus eventos": every event of the institution, cancelled ones last. */
 export async function listInstitutionEvents(
   institutionId: string,
+  /** The member looking: a coordinator limited to some events sees only those (issue 41). */
+  member?: ActingMember,
 ): Promise<InstitutionEventItem[]> {
   const rows = await db()
     .select({
@@ -61,7 +65,9 @@ export async function listInstitutionEvents(
       cover: events.coverImageId,
     })
     .from(events)
-    .where(eq(events.institutionId, institutionId))
+    .where(
+      and(eq(events.institutionId, institutionId), member ? runnableEvents(member) : undefined),
+    )
     .orderBy(
       asc(sql`${events.status} = 'DELETED'`),
       desc(events.eventDate),
@@ -126,7 +132,12 @@ const columnsOf = (input: EventInput) => ({
 });
 
 /** A new event, PENDING until an admin approves it; only an APPROVED institution may create one. */
-export async function createEvent(institutionId: string, input: EventInput): Promise<string> {
+export async function createEvent(
+  institutionId: string,
+  input: EventInput,
+  /** The member creating it (issue 41); the institution's own account when left out. */
+  actor: Pick<ActingMember, "userId"> = { userId: institutionId },
+): Promise<string> {
   return db().transaction(async (tx) => {
     const [institution] = await tx
       .select({ status: institutions.status })
@@ -137,11 +148,17 @@ export async function createEvent(institutionId: string, input: EventInput): Pro
     const cover = await storeImage(tx, institutionId, input.cover, null, "landingImage");
     const [row] = await tx
       .insert(events)
-      .values({ institutionId, ...columnsOf(input), coverImageId: cover.id, status: "PENDING" })
+      .values({
+        institutionId,
+        createdBy: actor.userId,
+        ...columnsOf(input),
+        coverImageId: cover.id,
+        status: "PENDING",
+      })
       .returning({ id: events.id });
     if (!row) throw new Error("event insert returned nothing");
     await recordAudit(tx, {
-      actorId: institutionId,
+      actorId: actor.userId,
       action: "event.create",
       targetType: "event",
       targetId: row.id,
@@ -211,6 +228,7 @@ export async function updateEvent(
   institutionId: string,
   eventId: string,
   input: EventInput,
+  actorId = institutionId,
 ): Promise<EventUpdateOutcome> {
   if (!isUuid(eventId)) throw new AppError("not-found", EVENT_MESSAGES.notFound);
   const movesNeedReview = await getSetting("eventChangesNeedReview");
@@ -256,7 +274,7 @@ export async function updateEvent(
     const resubmitted = status === "REJECTED";
     if (resubmitted || changes.length > 0) {
       await recordAudit(tx, {
-        actorId: institutionId,
+        actorId,
         action: resubmitted ? "event.resubmit" : "event.update",
         targetType: "event",
         targetId: eventId,
@@ -275,6 +293,7 @@ export async function updateEvent(
 export async function cancelEvent(
   institutionId: string,
   eventId: string,
+  actorId = institutionId,
 ): Promise<"cancelled" | "unchanged"> {
   if (!isUuid(eventId)) throw new AppError("not-found", EVENT_MESSAGES.notFound);
   const mine = and(eq(events.id, eventId), eq(events.institutionId, institutionId));
@@ -288,7 +307,7 @@ export async function cancelEvent(
     if (current.status === "DELETED") return "unchanged";
     await tx.update(events).set({ status: "DELETED" }).where(mine);
     await recordAudit(tx, {
-      actorId: institutionId,
+      actorId,
       action: "event.cancel",
       targetType: "event",
       targetId: eventId,

@@ -139,6 +139,8 @@ function refuseWithoutTermo(
  */
 export async function confirmEventHours(input: {
   institutionId: string;
+  /** The member acting (issue 41); the institution's own account when left out. */
+  actorId?: string;
   eventId: string;
   entries: EventEntry[];
   journeyUrl: string;
@@ -217,7 +219,7 @@ export async function confirmEventHours(input: {
           status,
           loggedBy: "INSTITUTION",
           decidedAt: now,
-          decidedBy: input.institutionId,
+          decidedBy: input.actorId ?? input.institutionId,
         })
         .onConflictDoUpdate({
           target: [volunteerHours.eventId, volunteerHours.volunteerId],
@@ -227,7 +229,7 @@ export async function confirmEventHours(input: {
             status,
             workedOn: event.eventDate,
             decidedAt: now,
-            decidedBy: input.institutionId,
+            decidedBy: input.actorId ?? input.institutionId,
             declineReason: null,
             updatedAt: now,
           },
@@ -253,7 +255,7 @@ export async function confirmEventHours(input: {
     }
     if (changes.length > 0) {
       await recordAudit(tx, {
-        actorId: input.institutionId,
+        actorId: input.actorId ?? input.institutionId,
         action: "hours.event-confirm",
         targetType: "event",
         targetId: event.id,

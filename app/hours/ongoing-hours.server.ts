@@ -143,7 +143,13 @@ export async function logOngoingHours(
 
 /** The institution confirms a month of an accepted application itself (CONFIRMED at once). */
 export async function confirmMonth(
-  input: Month & { institutionId: string; journeyUrl: string; now?: Date },
+  input: Month & {
+    institutionId: string;
+    /** The member acting (issue 41); the institution's own account when left out. */
+    actorId?: string;
+    journeyUrl: string;
+    now?: Date;
+  },
 ): Promise<{ name: string }> {
   const now = input.now ?? new Date();
   refuseFuture(input.month, now);
@@ -157,7 +163,7 @@ export async function confirmMonth(
       description: input.description,
       status: "CONFIRMED",
       decidedAt: now,
-      decidedBy: input.institutionId,
+      decidedBy: input.actorId ?? input.institutionId,
       declineReason: null,
     };
     const [row] = await tx
@@ -178,7 +184,7 @@ export async function confirmMonth(
       })
       .returning({ id: volunteerHours.id });
     await recordAudit(tx, {
-      actorId: input.institutionId,
+      actorId: input.actorId ?? input.institutionId,
       action: "hours.month-confirm",
       targetType: "user",
       targetId: request.volunteerId,
@@ -263,6 +269,8 @@ export function pendingHoursQuery(institutionId: string) {
  */
 export async function decideOngoingHours(input: {
   institutionId: string;
+  /** The member acting (issue 41); the institution's own account when left out. */
+  actorId?: string;
   hoursId: string;
   decision: "approve" | "decline";
   reason?: string;
@@ -280,7 +288,7 @@ export async function decideOngoingHours(input: {
         status: approve ? "CONFIRMED" : "DECLINED",
         declineReason: approve ? null : (input.reason ?? null),
         decidedAt: now,
-        decidedBy: input.institutionId,
+        decidedBy: input.actorId ?? input.institutionId,
         updatedAt: now,
       })
       .where(
@@ -317,7 +325,7 @@ export async function decideOngoingHours(input: {
       .innerJoin(institutions, eq(institutions.userId, input.institutionId))
       .where(eq(users.id, row.volunteerId));
     await recordAudit(tx, {
-      actorId: input.institutionId,
+      actorId: input.actorId ?? input.institutionId,
       action: approve ? "hours.approve" : "hours.decline",
       targetType: "user",
       targetId: row.volunteerId,
@@ -372,6 +380,8 @@ async function requireTermoOfRow(
  */
 export async function declineManyOngoingHours(input: {
   institutionId: string;
+  /** The member acting (issue 41); the institution's own account when left out. */
+  actorId?: string;
   ids: string[];
   reason: string;
   journeyUrl: string;
@@ -387,7 +397,7 @@ export async function declineManyOngoingHours(input: {
         status: "DECLINED",
         declineReason: input.reason,
         decidedAt: now,
-        decidedBy: input.institutionId,
+        decidedBy: input.actorId ?? input.institutionId,
         updatedAt: now,
       })
       .where(
@@ -408,7 +418,7 @@ export async function declineManyOngoingHours(input: {
     for (const row of rows) {
       byPerson.set(row.volunteerId, [...(byPerson.get(row.volunteerId) ?? []), row]);
       await recordAudit(tx, {
-        actorId: input.institutionId,
+        actorId: input.actorId ?? input.institutionId,
         action: "hours.decline",
         targetType: "user",
         targetId: row.volunteerId,

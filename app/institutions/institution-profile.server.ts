@@ -14,15 +14,24 @@ import { discardImages, type PreparedImage, storeImage } from "~/images/stored-i
 import type { FieldChange } from "~/lib/field-changes";
 import { type InstitutionFieldValues, institutionChanges } from "./institution-changes";
 
-/** The institution's own profile, always looked up by the signed-in user's id. */
+/** The institution's own profile, always looked up by its id (its own account's user id). */
 
-export async function findInstitutionStatus(userId: string): Promise<InstitutionStatus | null> {
+/** What the top of the institution's area shows of it, to every member of its team. */
+export interface InstitutionCard {
+  name: string;
+  email: string;
+  photoUrl: string | null;
+}
+
+export async function findInstitutionCard(institutionId: string): Promise<InstitutionCard> {
   const [row] = await db()
-    .select({ status: institutions.status })
+    .select({ name: institutions.name, email: users.email, photo: institutions.profileImageId })
     .from(institutions)
-    .where(eq(institutions.userId, userId))
+    .innerJoin(users, eq(users.id, institutions.userId))
+    .where(eq(institutions.userId, institutionId))
     .limit(1);
-  return (row?.status as InstitutionStatus | undefined) ?? null;
+  if (!row) throw new Error(`institution ${institutionId} has no profile row`);
+  return { name: row.name, email: row.email, photoUrl: row.photo ? imageUrl(row.photo) : null };
 }
 
 /** Where the institution's own review stands, for its area's notes. */
@@ -203,6 +212,8 @@ export type ProfileUpdateOutcome = {
 export async function updateInstitutionProfile(
   userId: string,
   input: InstitutionProfileInput,
+  /** The responsável saving it (issue 41); the institution's own account when left out. */
+  actorId = userId,
 ): Promise<ProfileUpdateOutcome> {
   return db().transaction(async (tx) => {
     const mine = eq(institutions.userId, userId);
@@ -276,19 +287,25 @@ export async function updateInstitutionProfile(
       })
       .where(eq(users.id, userId));
     await discardImages(tx, [profile.replaced, cover.replaced]);
-    await auditSave(tx, { userId, status, name: current.name, changes });
+    await auditSave(tx, { userId, actorId, status, name: current.name, changes });
     return { changes, nameInReview, resubmitted: status === "REJECTED" };
   });
 }
 
 async function auditSave(
   tx: Transaction,
-  save: { userId: string; status: InstitutionStatus; name: string; changes: FieldChange[] },
+  save: {
+    userId: string;
+    actorId: string;
+    status: InstitutionStatus;
+    name: string;
+    changes: FieldChange[];
+  },
 ) {
   const resubmit = save.status === "REJECTED";
   if (!resubmit && save.changes.length === 0) return;
   await recordAudit(tx, {
-    actorId: save.userId,
+    actorId: save.actorId,
     action: resubmit ? "institution.resubmit" : "institution.update",
     targetType: "institution",
     targetId: save.userId,

@@ -51,6 +51,8 @@ export function participationReminderEmail(input: {
 export function institutionMessageEmail(input: {
   name: string;
   institutionName: string;
+  /** Who on the institution's team wrote it (issue 41). */
+  authorName: string;
   eventName: string;
   subject: string;
   message: string;
@@ -60,7 +62,7 @@ export function institutionMessageEmail(input: {
     subject: `${input.subject} - ${input.eventName}`,
     greeting: `Olá, ${input.name}!`,
     paragraphs: [
-      `A instituição ${input.institutionName} enviou esta mensagem a quem participa do evento "${input.eventName}":`,
+      `${input.authorName}, da instituição ${input.institutionName}, enviou esta mensagem a quem participa do evento "${input.eventName}":`,
       ...input.message.split(/\r?\n\s*\r?\n/).map((paragraph) => paragraph.trim()),
     ].filter((paragraph) => paragraph.length > 0),
     action: { label: "Ver o evento", url: input.url },

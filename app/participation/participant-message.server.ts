@@ -26,6 +26,11 @@ const MESSAGES_PER_INSTITUTION = { limit: 10, windowSeconds: 24 * 60 * 60 };
  */
 export async function sendParticipantsMessage(input: {
   institutionId: string;
+  /**
+   * The member writing (issue 41), named in the e-mail; the institution's own account (its
+   * responsible person) when left out.
+   */
+  author?: { userId: string; name: string };
   eventId: string;
   message: ParticipantMessageInput;
 }): Promise<MessageOutcome> {
@@ -36,7 +41,7 @@ export async function sendParticipantsMessage(input: {
   if (!limit.allowed) throw rateLimitedError(limit.retryAfterSeconds);
   let outcome: MessageOutcome;
   try {
-    outcome = await queueMessages(institutionId, eventId, message);
+    outcome = await queueMessages(institutionId, eventId, message, input.author);
   } catch (error) {
     await refundRateLimit(rateKey, MESSAGES_PER_INSTITUTION);
     throw error;
@@ -56,10 +61,21 @@ export interface MessageOutcome {
 }
 
 /** The e-mails, in one transaction; `queued` counts the ones not queued before. */
-function queueMessages(institutionId: string, eventId: string, message: ParticipantMessageInput) {
+function queueMessages(
+  institutionId: string,
+  eventId: string,
+  message: ParticipantMessageInput,
+  author: { userId: string; name: string } | undefined,
+) {
   return db().transaction(async (tx) => {
     const [event] = await tx
-      .select({ id: events.id, name: events.name, status: events.status, by: institutions.name })
+      .select({
+        id: events.id,
+        name: events.name,
+        status: events.status,
+        by: institutions.name,
+        responsible: institutions.responsible,
+      })
       .from(events)
       .innerJoin(institutions, eq(institutions.userId, events.institutionId))
       .where(and(eq(events.id, eventId), eq(events.institutionId, institutionId)));
@@ -87,6 +103,7 @@ function queueMessages(institutionId: string, eventId: string, message: Particip
         ...institutionMessageEmail({
           name: person.name,
           institutionName: event.by,
+          authorName: author?.name ?? event.responsible,
           eventName: event.name,
           subject: message.subject,
           message: message.message,
@@ -109,7 +126,7 @@ function queueMessages(institutionId: string, eventId: string, message: Particip
     // The subject and who it went to; the body stays out of the trail (it is the people's mail).
     if (!repeated) {
       await recordAudit(tx, {
-        actorId: institutionId,
+        actorId: author?.userId ?? institutionId,
         action: "participants.message",
         targetType: "event",
         targetId: event.id,

@@ -163,6 +163,8 @@ export async function cancelParticipation(input: {
  */
 export async function removeParticipant(input: {
   institutionId: string;
+  /** The member acting (issue 41); the institution's own account when left out. */
+  actorId?: string;
   eventId: string;
   participationId: string;
   now?: Date;
@@ -211,7 +213,7 @@ export async function removeParticipant(input: {
     }
     const promoted = await promoteWaiting(tx, event, now, url);
     await recordAudit(tx, {
-      actorId: input.institutionId,
+      actorId: input.actorId ?? input.institutionId,
       action: "participant.remove",
       targetType: "user",
       targetId: removed.userId,

@@ -1,9 +1,12 @@
 import { Outlet } from "react-router";
-import { requireUser } from "~/web/guards.server";
+import { requireInstitutionMember } from "~/web/institution-guard.server";
 import type { Route } from "./+types/_institution";
 
-/** The institution's own pages, whatever its review status (docs/spec.md 2). */
-export const middleware: Route.MiddlewareFunction[] = [requireUser("INSTITUTION")];
+/**
+ * The institution's area, for every member of its team (issue 41), whatever its review status
+ * (docs/spec.md 2): the guard sets who acts for which institution.
+ */
+export const middleware: Route.MiddlewareFunction[] = [requireInstitutionMember];
 
 export default function InstitutionArea() {
   return <Outlet />;

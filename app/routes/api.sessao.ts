@@ -1,4 +1,4 @@
-import { headerPersonOf } from "~/auth/profile-summary.server";
+import { headerPersonOf } from "~/web/header-person.server";
 import { sessionContext } from "~/web/session.server";
 import type { Route } from "./+types/api.sessao";
 

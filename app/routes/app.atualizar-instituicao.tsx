@@ -17,7 +17,7 @@ import {
   institutionProfileSchemaFor,
 } from "~/institutions/institution-profile-schema";
 import { redirectWithFlash } from "~/web/flash.server";
-import { sessionUser } from "~/web/guards.server";
+import { actingMember } from "~/web/institution-guard.server";
 import { readFormData } from "~/web/read-form-data.server";
 import type { Route } from "./+types/app.atualizar-instituicao";
 import { formFailure, refusal, saveOrFail } from "./app.member-form.server";
@@ -36,7 +36,7 @@ export function meta({ matches }: Route.MetaArgs) {
 const institutionSchemas = () => import("~/institutions/institution-profile-schema");
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const profile = await getInstitutionProfile(sessionUser(context).id);
+  const profile = await getInstitutionProfile(actingMember(context).institutionId);
   return {
     profile,
     ufs: listUfs(),
@@ -62,14 +62,14 @@ function savedMessage(outcome: ProfileUpdateOutcome): string {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = sessionUser(context);
-  const profile = await getInstitutionProfile(user.id);
+  const member = actingMember(context);
+  const profile = await getInstitutionProfile(member.institutionId);
   const formData = withSavedTexts(await readFormData(request), { ...profile.values });
   const parsed = validateForm(institutionProfileSchemaFor(profile), formData);
   if (!parsed.ok) return formFailure(formData, parsed.error);
   const location = resolveCity(parsed.data.uf, parsed.data.city);
   if (!location.ok) return formFailure(formData, location.error);
-  const prepared = await prepareImages(user.id, {
+  const prepared = await prepareImages(member.userId, {
     previewImage: { choice: parsed.data.previewImage, kind: "profile" },
     landingImage: { choice: parsed.data.landingImage, kind: "cover" },
   });
@@ -81,12 +81,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     PROFILE_MESSAGES.failed,
     async () => {
       const { previewImage: _, landingImage: __, ...texts } = parsed.data;
-      outcome = await updateInstitutionProfile(user.id, {
-        ...texts,
-        city: location.city,
-        profileImage: prepared.images.previewImage,
-        coverImage: prepared.images.landingImage,
-      });
+      outcome = await updateInstitutionProfile(
+        member.institutionId,
+        {
+          ...texts,
+          city: location.city,
+          profileImage: prepared.images.previewImage,
+          coverImage: prepared.images.landingImage,
+        },
+        member.userId,
+      );
     },
   );
   if (failed || !outcome) return failed;

@@ -16,7 +16,7 @@ import {
 import { echoedChoices } from "~/forms/choice-list";
 import { listCityNames, listUfs } from "~/geo/localities.server";
 import { redirectWithFlash } from "~/web/flash.server";
-import { sessionUser } from "~/web/guards.server";
+import { actingMember } from "~/web/institution-guard.server";
 import { readFormData } from "~/web/read-form-data.server";
 import type { Route } from "./+types/app.eventos.$id.editar";
 import { refusal, saveOrFail } from "./app.member-form.server";
@@ -44,7 +44,7 @@ async function editableEvent(institutionId: string, eventId: string) {
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const event = await editableEvent(sessionUser(context).id, params.id);
+  const event = await editableEvent(actingMember(context).institutionId, params.id);
   return {
     event,
     // Read for the note the institution sees before saving a published event.
@@ -57,18 +57,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = sessionUser(context);
-  const event = await editableEvent(user.id, params.id);
+  const member = actingMember(context);
+  const event = await editableEvent(member.institutionId, params.id);
   const formData = await readFormData(request);
   const form = await readEventForm(formData, {
     coverOnFile: Boolean(event.coverUrl),
-    institutionId: user.id,
+    uploaderId: member.userId,
   });
   if (!form.ok) return refusal(formData, form);
   // An event cancelled (or past) meanwhile is refused by updateEvent ("conflict", 409).
   let outcome: EventUpdateOutcome | undefined;
   const failed = await saveOrFail(formData, "events: update", EVENT_MESSAGES.failed, async () => {
-    outcome = await updateEvent(user.id, event.id, form.input);
+    outcome = await updateEvent(member.institutionId, event.id, form.input, member.userId);
   });
   if (failed || !outcome) return failed;
   const message = outcome.inReview ? EVENT_MESSAGES.updated : EVENT_MESSAGES.updatedLive;

@@ -11,7 +11,7 @@ import { confirmEventHours, findHoursEvent, listEventHours } from "~/hours/event
 import { eventHoursFormSchema } from "~/hours/hours-schema";
 import { countText } from "~/lib/count-text";
 import { redirectWithFlash } from "~/web/flash.server";
-import { sessionUser } from "~/web/guards.server";
+import { actingMember } from "~/web/institution-guard.server";
 import { readFormData } from "~/web/read-form-data.server";
 import type { Route } from "./+types/app.eventos.$id.horas";
 import { formFailure, saveOrFail } from "./app.member-form.server";
@@ -29,15 +29,15 @@ async function ownEvent(institutionId: string, eventId: string) {
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const event = await ownEvent(sessionUser(context).id, params.id);
+  const event = await ownEvent(actingMember(context).institutionId, params.id);
   const people = event.started && event.status !== "DELETED" ? await listEventHours(event.id) : [];
   return { event, people };
 }
 
 /** "Confirmar horas de todos": every row at once (ADR 0051). */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = sessionUser(context);
-  const event = await ownEvent(user.id, params.id);
+  const member = actingMember(context);
+  const event = await ownEvent(member.institutionId, params.id);
   const formData = await readFormData(request);
   const form = validateForm(eventHoursFormSchema, formData);
   if (!form.ok) return formFailure(formData, form.error);
@@ -48,7 +48,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     "Não foi possível confirmar as horas. Tente novamente.",
     async () => {
       outcome = await confirmEventHours({
-        institutionId: user.id,
+        institutionId: member.institutionId,
+        actorId: member.userId,
         eventId: event.id,
         entries: form.data,
         journeyUrl: new URL("/app/jornada", publicConfig().baseUrl).toString(),

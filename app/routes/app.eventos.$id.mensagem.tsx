@@ -14,7 +14,7 @@ import {
 import { MESSAGE_LIMITS } from "~/participation/participant-message-limits";
 import { participantMessageSchema } from "~/participation/participant-message-schema";
 import { redirectWithFlash } from "~/web/flash.server";
-import { sessionUser } from "~/web/guards.server";
+import { actingMember } from "~/web/institution-guard.server";
 import { readFormData } from "~/web/read-form-data.server";
 import type { Route } from "./+types/app.eventos.$id.mensagem";
 import { formFailure, saveOrFail } from "./app.member-form.server";
@@ -37,7 +37,7 @@ async function ownEvent(institutionId: string, eventId: string) {
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const event = await ownEvent(sessionUser(context).id, params.id);
+  const event = await ownEvent(actingMember(context).institutionId, params.id);
   const people = await listParticipants(event.id);
   return {
     event: { id: event.id, name: event.name },
@@ -49,8 +49,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = sessionUser(context);
-  const event = await ownEvent(user.id, params.id);
+  const member = actingMember(context);
+  const event = await ownEvent(member.institutionId, params.id);
   const formData = await readFormData(request);
   const form = validateForm(participantMessageSchema, formData);
   if (!form.ok) return formFailure(formData, form.error);
@@ -61,7 +61,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     "Não foi possível enviar a mensagem. Tente novamente.",
     async () => {
       outcome = await sendParticipantsMessage({
-        institutionId: user.id,
+        institutionId: member.institutionId,
+        author: { userId: member.userId, name: member.personName },
         eventId: event.id,
         message: form.data,
       });

@@ -13,7 +13,7 @@ import { removeParticipant } from "~/participation/participation.server";
 import { PARTICIPATION_MESSAGES } from "~/participation/participation-messages";
 import { refusalOf } from "~/web/app-error.server";
 import { redirectWithFlash } from "~/web/flash.server";
-import { sessionUser } from "~/web/guards.server";
+import { actingMember } from "~/web/institution-guard.server";
 import { readFormData } from "~/web/read-form-data.server";
 import type { Route } from "./+types/app.eventos.$id.participantes";
 
@@ -30,7 +30,7 @@ async function ownEvent(institutionId: string, eventId: string) {
 }
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
-  const event = await ownEvent(sessionUser(context).id, params.id);
+  const event = await ownEvent(actingMember(context).institutionId, params.id);
   const people = await listParticipants(event.id);
   const removeId = url.searchParams.get("remover");
   const target = event.open
@@ -49,8 +49,8 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
 
 /** "Remover" (intent remove): the person leaves the list, e-mailed; a freed place is filled. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = sessionUser(context);
-  const event = await ownEvent(user.id, params.id);
+  const member = actingMember(context);
+  const event = await ownEvent(member.institutionId, params.id);
   const page = `/app/eventos/${event.id}/participantes`;
   const formData = await readFormData(request);
   if (formData.get("intent") !== "remove") {
@@ -59,7 +59,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const baseUrl = publicConfig().baseUrl;
   try {
     const removed = await removeParticipant({
-      institutionId: user.id,
+      institutionId: member.institutionId,
+      actorId: member.userId,
       eventId: event.id,
       participationId: String(formData.get("id") ?? ""),
       eventUrl: (id) => new URL(`/eventos/${id}`, baseUrl).toString(),

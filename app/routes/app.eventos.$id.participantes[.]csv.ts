@@ -5,7 +5,7 @@ import {
   participantCsvStream,
 } from "~/participation/participant-csv.server";
 import { findOwnEvent } from "~/participation/participant-list.server";
-import { sessionUser } from "~/web/guards.server";
+import { actingMember } from "~/web/institution-guard.server";
 import type { Route } from "./+types/app.eventos.$id.participantes[.]csv";
 
 /** Read-only: a POST gets a plain 405 (app/lib/refuse-writes.server.ts). */
@@ -16,7 +16,7 @@ export { refuseWrites as action } from "~/lib/refuse-writes.server";
  * guard; another institution's event answers 404.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const event = await findOwnEvent(sessionUser(context).id, params.id);
+  const event = await findOwnEvent(actingMember(context).institutionId, params.id);
   if (!event) throw data(null, { status: 404 });
   return csvDownload(participantCsvFilename(), () => participantCsvStream(event.id), {
     what: "participant export failed to start",

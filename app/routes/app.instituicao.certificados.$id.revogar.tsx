@@ -10,7 +10,7 @@ import { MemberFormPage } from "~/components/members/member-form-page";
 import { TextArea } from "~/components/ui/text-area";
 import { validateForm } from "~/forms/form-validation";
 import { redirectWithFlash } from "~/web/flash.server";
-import { sessionUser } from "~/web/guards.server";
+import { actingMember } from "~/web/institution-guard.server";
 import { readFormData } from "~/web/read-form-data.server";
 import type { Route } from "./+types/app.instituicao.certificados.$id.revogar";
 import { formFailure, saveOrFail } from "./app.member-form.server";
@@ -30,14 +30,14 @@ async function revocable(institutionId: string, certificateId: string) {
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const certificate = await revocable(sessionUser(context).id, params.id);
+  const certificate = await revocable(actingMember(context).institutionId, params.id);
   return { facts: certificateFacts(certificate) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = sessionUser(context);
-  const found = await ownCertificate(user.id, params.id);
-  if (found?.revokedAt && found.institutionId === user.id) {
+  const member = actingMember(context);
+  const found = await ownCertificate(member.institutionId, params.id);
+  if (found?.revokedAt && found.institutionId === member.institutionId) {
     // A second submit of the same form: the first one did it.
     throw redirectWithFlash(
       "/app/instituicao/certificados",
@@ -45,7 +45,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       "info",
     );
   }
-  const certificate = await revocable(user.id, params.id);
+  const certificate = await revocable(member.institutionId, params.id);
   const formData = await readFormData(request);
   const form = validateForm(revokeCertificateSchema, formData);
   if (!form.ok) return formFailure(formData, form.error);
@@ -55,7 +55,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     CERTIFICATE_MESSAGES.revokeFailed,
     () =>
       revokeCertificate({
-        institutionId: user.id,
+        institutionId: member.institutionId,
+        actorId: member.userId,
         certificateId: certificate.id,
         reason: form.data.reason,
       }),

@@ -14,7 +14,7 @@ import { SectionHeading } from "~/components/ui/section-heading";
 import { SelectField } from "~/components/ui/select-field";
 import { validateForm } from "~/forms/form-validation";
 import { redirectWithFlash } from "~/web/flash.server";
-import { sessionUser } from "~/web/guards.server";
+import { actingMember } from "~/web/institution-guard.server";
 import { readFormData } from "~/web/read-form-data.server";
 import type { Route } from "./+types/app.instituicao.certificados";
 import { formFailure, saveOrFail } from "./app.member-form.server";
@@ -25,10 +25,10 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const user = sessionUser(context);
+  const { institutionId } = actingMember(context);
   const [issued, people] = await Promise.all([
-    certificatesOfInstitution(user.id),
-    institutionCertificateOptions(user.id),
+    certificatesOfInstitution(institutionId),
+    institutionCertificateOptions(institutionId),
   ]);
   return {
     certificates: issued.map((row) => ({
@@ -47,7 +47,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** "Emitir certificado" for a person whose hours this institution confirmed (ADR 0052). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = sessionUser(context);
+  const member = actingMember(context);
   const formData = await readFormData(request);
   const form = validateForm(institutionIssueSchema, formData);
   if (!form.ok) return formFailure(formData, form.error);
@@ -61,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const issued = await issueCertificate({
         volunteerId: volunteerId.toLowerCase(),
         target: targetOf(rest.join(":")),
-        issuer: { id: user.id, role: "INSTITUTION" },
+        issuer: { id: member.institutionId, role: "INSTITUTION", actorId: member.userId },
       });
       created = issued.created;
     },

@@ -27,7 +27,7 @@ import { groupThousands } from "~/lib/count-text";
 import { log } from "~/lib/log.server";
 import { refusalOf } from "~/web/app-error.server";
 import { redirectWithFlash } from "~/web/flash.server";
-import { sessionUser } from "~/web/guards.server";
+import { actingMember } from "~/web/institution-guard.server";
 import { readFormData } from "~/web/read-form-data.server";
 import type { Route } from "./+types/app.instituicao.horas";
 import { formFailure, saveOrFail } from "./app.member-form.server";
@@ -40,11 +40,11 @@ export function meta({ matches }: Route.MetaArgs) {
 const PAGE = "/app/instituicao/horas";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const user = sessionUser(context);
+  const { institutionId } = actingMember(context);
   const [pending, pendingTotal, applications] = await Promise.all([
-    listPendingHours(user.id),
-    countPendingHours(user.id),
-    acceptedApplications({ institutionId: user.id }),
+    listPendingHours(institutionId),
+    countPendingHours(institutionId),
+    acceptedApplications({ institutionId }),
   ]);
   return { pending, pendingTotal, applications, thisMonth: todayInBrazil().slice(0, 7) };
 }
@@ -53,7 +53,8 @@ const journeyUrl = () => new URL("/app/jornada", publicConfig().baseUrl).toStrin
 
 /** Approve, decline (with a reason) or confirm a month directly (ADR 0051). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = sessionUser(context);
+  const member = actingMember(context);
+  const by = { institutionId: member.institutionId, actorId: member.userId };
   const formData = await readFormData(request);
   const intent = formData.get("intent");
   if (intent === "month") {
@@ -68,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         ({ name } = await confirmMonth({
           ...form.data,
           minutes: form.data.hours,
-          institutionId: user.id,
+          ...by,
           journeyUrl: journeyUrl(),
         }));
       },
@@ -87,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       async () => {
         ({ declined } = await declineManyOngoingHours({
           ...form.data,
-          institutionId: user.id,
+          ...by,
           journeyUrl: journeyUrl(),
         }));
       },
@@ -112,7 +113,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     const { name } = await decideOngoingHours({
-      institutionId: user.id,
+      ...by,
       hoursId: String(formData.get("id") ?? ""),
       decision: intent,
       reason,

@@ -1,9 +1,8 @@
 import { Link } from "react-router";
 import { InstitutionPageView } from "~/components/public/institution-page";
 import { listInstitutionUpcomingEvents } from "~/events/public-events.server";
-import { findInstitutionStatus } from "~/institutions/institution-profile.server";
 import { findInstitutionPreview } from "~/institutions/public-institutions.server";
-import { sessionUser } from "~/web/guards.server";
+import { actingMember } from "~/web/institution-guard.server";
 import type { Route } from "./+types/app.instituicao.previa";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -19,15 +18,12 @@ export function meta({ matches }: Route.MetaArgs) {
  * the same component as /instituicoes/:id. Private like all of /app (no-store).
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const user = sessionUser(context);
-  const [institution, status] = await Promise.all([
-    findInstitutionPreview(user.id),
-    findInstitutionStatus(user.id),
-  ]);
-  if (!institution) throw new Error(`institution ${user.id} has no profile row`);
+  const member = actingMember(context);
+  const institution = await findInstitutionPreview(member.institutionId);
+  if (!institution) throw new Error(`institution ${member.institutionId} has no profile row`);
   return {
     institution,
-    approved: status === "APPROVED",
+    approved: member.institutionStatus === "APPROVED",
     events: await listInstitutionUpcomingEvents(institution.id, 3),
   };
 }

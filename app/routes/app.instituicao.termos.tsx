@@ -3,7 +3,7 @@ import { listInstitutionAgreements } from "~/agreements/agreements.server";
 import { AgreementList } from "~/components/members/agreement-list";
 import { BackButton } from "~/components/ui/back-button";
 import { SectionHeading } from "~/components/ui/section-heading";
-import { sessionUser } from "~/web/guards.server";
+import { actingMember } from "~/web/institution-guard.server";
 import type { Route } from "./+types/app.instituicao.termos";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -16,7 +16,8 @@ export function meta({ matches }: Route.MetaArgs) {
  * PDF. The institution reads a termo through its PDF; accepting is the volunteer's alone.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const rows = await listInstitutionAgreements(sessionUser(context).id);
+  const member = actingMember(context);
+  const rows = await listInstitutionAgreements(member.institutionId, member);
   const order = { PENDING: 0, AWAITING_GUARDIAN: 1, ACCEPTED: 2 } as const;
   const items = rows
     .map((row) => ({

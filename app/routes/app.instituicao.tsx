@@ -2,7 +2,6 @@ import { data } from "react-router";
 import { decideApplication } from "~/applications/application-decisions.server";
 import { listReceivedApplications } from "~/applications/application-lists.server";
 import { emailAwaitsConfirmation } from "~/auth/email-confirmation.server";
-import { profileSummary } from "~/auth/profile-summary.server";
 import { usePublicConfig } from "~/components/layout/use-public-config";
 import { BrowseLinks } from "~/components/members/browse-links";
 import { CancelEventDialog } from "~/components/members/cancel-event-dialog";
@@ -25,6 +24,7 @@ import {
   PencilIcon,
   PhoneIcon,
   ShieldCheckIcon,
+  UsersIcon,
 } from "~/components/ui/icons";
 import { ProfileCard } from "~/components/ui/profile-card";
 import { SectionHeading } from "~/components/ui/section-heading";
@@ -38,15 +38,22 @@ import {
 } from "~/events/institution-events.server";
 import { INSTITUTION_MESSAGES } from "~/institutions/institution-messages";
 import {
+  findInstitutionCard,
   findInstitutionReviewState,
-  findInstitutionStatus,
   type InstitutionReviewState,
 } from "~/institutions/institution-profile.server";
 import { log } from "~/lib/log.server";
 import { type SupportReason, whatsappLink } from "~/lib/support-link";
+import { canRunEvent } from "~/teams/event-access.server";
+import {
+  type ActingMember,
+  MEMBER_ROLE_LABELS,
+  type MemberRole,
+  TEAM_MESSAGES,
+} from "~/teams/team-roles";
 import { refusalOf } from "~/web/app-error.server";
 import { redirectWithFlash } from "~/web/flash.server";
-import { sessionUser } from "~/web/guards.server";
+import { actingMember } from "~/web/institution-guard.server";
 import { readFormData } from "~/web/read-form-data.server";
 import type { Route } from "./+types/app.instituicao";
 
@@ -56,15 +63,18 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const user = sessionUser(context);
-  const [profile, review, awaitsConfirmation] = await Promise.all([
-    profileSummary(user),
-    findInstitutionReviewState(user.id),
-    emailAwaitsConfirmation(user.id),
+  const member = actingMember(context);
+  const [card, review, awaitsConfirmation] = await Promise.all([
+    findInstitutionCard(member.institutionId),
+    findInstitutionReviewState(member.institutionId),
+    emailAwaitsConfirmation(member.userId),
   ]);
-  if (profile.institutionStatus !== "APPROVED") {
+  const profile = { ...card, institutionStatus: member.institutionStatus };
+  const you = youOf(member);
+  if (member.institutionStatus !== "APPROVED") {
     return {
       profile,
+      you,
       review,
       awaitsConfirmation,
       applications: [],
@@ -74,15 +84,28 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   }
   const cancelId = url.searchParams.get("cancelar");
   const [applications, events, cancelEvent] = await Promise.all([
-    listReceivedApplications(user.id),
-    listInstitutionEvents(user.id),
-    cancelId ? findInstitutionEvent(user.id, cancelId) : null,
+    // Applications are to the institution, not to an event: not for a coordinator of some events.
+    member.limited ? [] : listReceivedApplications(member.institutionId),
+    listInstitutionEvents(member.institutionId, member),
+    cancelId && (await canRunEvent(member, cancelId))
+      ? findInstitutionEvent(member.institutionId, cancelId)
+      : null,
   ]);
   const cancelTarget =
     cancelEvent && cancelEvent.status !== "DELETED"
       ? { id: cancelEvent.id, name: cancelEvent.values.name ?? "" }
       : null;
-  return { profile, review, awaitsConfirmation, applications, events, cancelTarget };
+  return { profile, you, review, awaitsConfirmation, applications, events, cancelTarget };
+}
+
+/** Who is acting, as the area's card names them; nothing for the institution's own account. */
+function youOf(member: ActingMember) {
+  return {
+    ownAccount: member.userId === member.institutionId,
+    name: member.personName,
+    role: member.role,
+    limited: member.limited,
+  };
 }
 
 const DONE: Record<string, string> = {
@@ -100,22 +123,23 @@ const refuse = (message: string, status: number) =>
  * without touching anything; repeating an answer is harmless.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = sessionUser(context);
-  if ((await findInstitutionStatus(user.id)) !== "APPROVED") {
-    return refuse(NOT_APPROVED, 403);
-  }
+  const member = actingMember(context);
+  if (member.institutionStatus !== "APPROVED") return refuse(NOT_APPROVED, 403);
   const formData = await readFormData(request);
   const intent = String(formData.get("intent") ?? "");
   const id = String(formData.get("id") ?? "");
   try {
     if (intent === "accept" || intent === "decline") {
+      if (member.limited) return refuse(TEAM_MESSAGES.eventNotAssigned, 403);
       await decideApplication({
-        institutionId: user.id,
+        institutionId: member.institutionId,
+        actorId: member.userId,
         requestId: id,
         decision: intent === "accept" ? "ACCEPTED" : "DECLINED",
       });
     } else if (intent === "cancel-event") {
-      await cancelEvent(user.id, id);
+      if (!(await canRunEvent(member, id))) return refuse(TEAM_MESSAGES.eventNotAssigned, 403);
+      await cancelEvent(member.institutionId, id, member.userId);
     } else {
       return refuse("Ação desconhecida.", 400);
     }
@@ -129,7 +153,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function InstitutionHome({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, review, awaitsConfirmation, applications, events, cancelTarget } = loaderData;
+  const { profile, you, review, awaitsConfirmation, applications, events, cancelTarget } =
+    loaderData;
   return (
     <section className="mx-auto w-full max-w-2xl px-4 py-8 sm:py-12">
       <SectionHeading as="h1" label="Área da instituição" title={profile.name} />
@@ -139,6 +164,7 @@ export default function InstitutionHome({ loaderData, actionData }: Route.Compon
         subtitle={profile.email}
         photoUrl={profile.photoUrl}
       />
+      {you.ownAccount ? null : <ActingAs you={you} />}
       {awaitsConfirmation ? <EmailConfirmationNotice email={profile.email} /> : null}
       <ErrorMessage
         message={actionData?.error.message}
@@ -150,13 +176,25 @@ export default function InstitutionHome({ loaderData, actionData }: Route.Compon
             <ProposedNameNote name={review.proposedName} className="mt-6" />
           ) : null}
           <nav aria-label="Gerenciar instituição" className="mt-6 flex flex-col gap-3">
-            <ActionCard
-              to="/app/atualizar-instituicao"
-              icon={<PencilIcon />}
-              title="Editar perfil"
-              description="Nome, contato, endereço, fotos e textos"
-            />
+            {you.role === "RESPONSAVEL" ? (
+              <ActionCard
+                to="/app/atualizar-instituicao"
+                icon={<PencilIcon />}
+                title="Editar perfil"
+                description="Nome, contato, endereço, fotos e textos"
+              />
+            ) : null}
             {review.proposedName ? <PreviewCard /> : null}
+            <ActionCard
+              to="/app/instituicao/equipe"
+              icon={<UsersIcon />}
+              title="Equipe"
+              description={
+                you.role === "RESPONSAVEL"
+                  ? "Quem cuida da instituição com você: convide e gerencie"
+                  : "Quem cuida da instituição com você"
+              }
+            />
             <ActionCard to="/app/atualizar-senha" icon={<KeyIcon />} title="Alterar senha" />
             <ActionCard
               to="/app/instituicao/termos"
@@ -229,6 +267,18 @@ function HelpLine({ name }: { name: string }) {
 }
 
 /** "Ver prévia da página": the public page as it will look, before approval. */
+/** A team member's own line: who they are here and what they may do. */
+function ActingAs({ you }: { you: { name: string; role: MemberRole; limited: boolean } }) {
+  const scope = you.limited ? ", apenas nos eventos que você coordena" : "";
+  return (
+    <p className="mt-4 rounded-xl border border-line bg-brand-50 px-4 py-3 text-sm text-ink">
+      Você, <span className="font-semibold break-words">{you.name}</span>, atua aqui como{" "}
+      <span className="font-semibold">{MEMBER_ROLE_LABELS[you.role].toLowerCase()}</span>
+      {scope}.
+    </p>
+  );
+}
+
 function PreviewCard() {
   return (
     <ActionCard

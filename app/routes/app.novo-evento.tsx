@@ -6,7 +6,7 @@ import { EVENT_MESSAGES } from "~/events/event-form-schema";
 import { createEvent } from "~/events/institution-events.server";
 import { listUfs } from "~/geo/localities.server";
 import { redirectWithFlash } from "~/web/flash.server";
-import { sessionUser } from "~/web/guards.server";
+import { actingMember } from "~/web/institution-guard.server";
 import { readFormData } from "~/web/read-form-data.server";
 import type { Route } from "./+types/app.novo-evento";
 import { refusal, saveOrFail } from "./app.member-form.server";
@@ -24,12 +24,12 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = sessionUser(context);
+  const member = actingMember(context);
   const formData = await readFormData(request);
-  const form = await readEventForm(formData, { coverOnFile: false, institutionId: user.id });
+  const form = await readEventForm(formData, { coverOnFile: false, uploaderId: member.userId });
   if (!form.ok) return refusal(formData, form);
   const failed = await saveOrFail(formData, "events: create", EVENT_MESSAGES.failed, () =>
-    createEvent(user.id, form.input),
+    createEvent(member.institutionId, form.input, member),
   );
   if (failed) return failed;
   throw redirectWithFlash("/app/instituicao", EVENT_MESSAGES.created, "success");

@@ -10,6 +10,7 @@ import {
   issueDemoCertificate,
   writeDemoRecognition,
 } from "./demo/demo-recognition.server";
+import { writeDemoTeam } from "./demo/demo-team.server";
 import { writeDemoTurnout } from "./demo/demo-turnout.server";
 import { planDemo } from "./demo/plan-demo.server";
 import { renderDemoArtwork, writeDemo } from "./demo/write-demo.server";
@@ -77,6 +78,7 @@ export async function seedDemoData(
     const story = await writeDemoRecognition(tx, plan, now);
     await writeDemoTurnout(tx, plan, now);
     await writeDemoOngoing(tx, plan, now);
+    await writeDemoTeam(tx, plan, now);
     return story;
   });
   if (seeded === false) return null;

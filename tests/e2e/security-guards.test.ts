@@ -10,6 +10,8 @@ import {
   certificateHolders,
   certificates,
   events,
+  institutionInvitations,
+  institutionMembers,
   institutions,
   participations,
   volunteerHours,
@@ -109,7 +111,8 @@ type Key =
   | "pending3"
   | "decided"
   | "renamed1"
-  | "renamed2";
+  | "renamed2"
+  | "coordinator";
 let server: SecurityServer<Key>;
 const clients = {} as Record<Actor, HttpClient>;
 
@@ -120,6 +123,13 @@ const ROWS: Row[] = [
     url: () => "/app/instituicao",
     expected: userRoute("INSTITUTION"),
   },
+  // Issue 41: every member of a team sees it; a volunteer on no team goes home.
+  {
+    route: "app/instituicao/equipe",
+    url: () => "/app/instituicao/equipe",
+    expected: userRoute("INSTITUTION"),
+  },
+
   {
     route: "app/atualizar-senha",
     url: () => "/app/atualizar-senha?origem=menu",
@@ -256,6 +266,9 @@ beforeAll(async () => {
       decided: { kind: "institution", status: "REJECTED" },
       renamed1: { kind: "institution", status: "APPROVED" },
       renamed2: { kind: "institution", status: "APPROVED" },
+      // On the approved institution's team (issue 41): its role is changed, an event handed to
+      // it and taken back, then it is removed.
+      coordinator: { kind: "volunteer" },
     },
     // Two new names waiting for the admin's decision; a participant the institution may write
     // to and remove.
@@ -289,6 +302,21 @@ beforeAll(async () => {
         bodySha256: TERMO_SHA,
       });
       await seedHours(db, accounts);
+      await db.insert(institutionMembers).values({
+        institutionId: accounts.approved.id,
+        userId: accounts.coordinator.id,
+        role: "COORDENADOR",
+        invitedBy: accounts.approved.id,
+      });
+      await db.insert(institutionInvitations).values({
+        id: invitationToCancel,
+        institutionId: accounts.approved.id,
+        email: "convidada@teste.org.br",
+        role: "COORDENADOR",
+        tokenHash: createHash("sha256").update(randomUUID()).digest("hex"),
+        invitedBy: accounts.approved.id,
+        expiresAt: new Date(Date.now() + 7 * 86_400_000),
+      });
       // Hours wait for accepted termos (ADR 0070): every confirmed place's and accepted
       // application's but the one above, which the volunteer accepts in the matrix; and the
       // applications were accepted before the months logged and confirmed below.
@@ -511,6 +539,8 @@ interface ActionRow {
 }
 
 const id = (key: string) => server.ids[key] ?? "";
+/** The invitation the approved institution cancels (issue 41). */
+const invitationToCancel = randomUUID();
 /** The participation the institution removes (seeded on "Evento para editar"). */
 const toRemove = randomUUID();
 /** The volunteer's termo for that participation, which only they may accept. */
@@ -710,6 +740,48 @@ const ACTIONS: ActionRow[] = [
     url: () => `/app/eventos/${id("toEdit")}/editar`,
     routeRefusals: { pending: TO_STATUS_SCREEN },
     intents: [{ name: "save", owner: "approved", form: () => eventForm("Evento editado", false) }],
+  },
+  // Issue 41: the team, in an order that works: a role changed, an event handed on and taken
+  // back, an invitation cancelled and another sent, then the coordinator removed.
+  {
+    route: "app/instituicao/equipe",
+    url: () => "/app/instituicao/equipe",
+    intents: [
+      {
+        name: "role",
+        owner: "approved",
+        form: () => ({ intent: "role", userId: accountId("coordinator"), choice: "LIMITED" }),
+      },
+      {
+        name: "assign",
+        owner: "approved",
+        form: () => ({ intent: "assign", id: accountId("coordinator"), eventId: id("toEdit") }),
+      },
+      {
+        name: "unassign",
+        owner: "approved",
+        form: () => ({ intent: "unassign", id: accountId("coordinator"), eventId: id("toEdit") }),
+      },
+      {
+        name: "cancel-invite",
+        owner: "approved",
+        form: () => ({ intent: "cancel-invite", id: invitationToCancel }),
+      },
+      {
+        name: "invite",
+        owner: "approved",
+        form: () => ({
+          intent: "invite",
+          email: "nova.coordenadora@teste.org.br",
+          role: "COORDENADOR",
+        }),
+      },
+      {
+        name: "remove",
+        owner: "approved",
+        form: () => ({ intent: "remove", id: accountId("coordinator") }),
+      },
+    ],
   },
   {
     route: "app/novo-evento",

@@ -264,6 +264,9 @@ const NO_FREE_TEXT: Record<string, string> = {
   "app/e-mails": "an intent and the kinds chosen from the page's list",
   "auth/confirmar-email": "a token",
   "e-mail/cancelar": "a choice of scope (the token is in the address)",
+  "app/instituicao/equipe":
+    "an e-mail, a role and ids: inviteSchema and roleChangeSchema, unit-tested in tests/unit/forms/text-rule-every-form.test.ts",
+  "convite/:token": "no fields (the token is in the address)",
 };
 
 beforeAll(async () => {

@@ -1,5 +1,6 @@
 import type { Database } from "~/db/client.server";
-import { institutions, users } from "~/db/schema";
+import { institutionMembers, institutions, users } from "~/db/schema";
+import { ownAccountMembership } from "~/db/team-rows";
 import { type TestDatabase, testDatabase } from "./database";
 
 /**
@@ -65,6 +66,7 @@ export async function insertInstitution(
     state: "SP",
     status,
   });
+  await db.insert(institutionMembers).values(ownAccountMembership(id));
   return id;
 }
 

@@ -26,7 +26,7 @@ export async function startHealthProbe(baseUrl: string, options: ProbeOptions = 
         await response.text();
         if (response.status !== 200) throw new Error("healthz answered " + response.status);
         latencies.push(performance.now() - started);
-        if (latencies.length === 1) process.stdout.write("ready;");
+        process.stdout.write(latencies.length === 1 ? "ready;" : ".");
         await new Promise((resolve) => setTimeout(resolve, ${intervalMs}));
       }
       process.stdout.write(JSON.stringify(latencies));
@@ -48,13 +48,18 @@ export async function startHealthProbe(baseUrl: string, options: ProbeOptions = 
     void exited.then(() => reject(new Error("the health probe ended before its first answer")));
   });
   return {
+    /** How many probes have answered since the first one (which is not counted). */
+    answered(): number {
+      return output.length - output.replace(/\./g, "").length;
+    },
     /** Stops probing (with `count`: waits for the last of them) and gives the latencies. */
     async stop(): Promise<{ latencies: number[]; slowest: number }> {
       if (count === 0) child.stdin.end("stop\n");
       const code = await exited;
       if (code !== 0) throw new Error(`the health probe failed (exit ${code})`);
       // The first probe, made before the test began, is not counted.
-      const latencies = (JSON.parse(output.slice("ready;".length)) as number[]).slice(1);
+      const json = output.slice("ready;".length).replace(/^\.+/, "");
+      const latencies = (JSON.parse(json) as number[]).slice(1);
       return { latencies, slowest: Math.max(...latencies) };
     },
   };

@@ -28,6 +28,14 @@ export const INSTITUTION_FORM_AUDITS: Record<string, Record<string, AuditAction[
     month: ["hours.month-confirm"],
   },
   "app/instituicao/certificados": { "": ["certificate.issue"] },
+  "app/instituicao/equipe": {
+    invite: ["team.invite"],
+    "cancel-invite": ["team.invite-cancel"],
+    role: ["team.role-change"],
+    remove: ["team.remove"],
+    assign: ["event.assign"],
+    unassign: ["event.unassign"],
+  },
   "app/instituicao/certificados/:id/revogar": { "": ["certificate.revoke"] },
 };
 

@@ -27,6 +27,12 @@ export const journal = JSON.parse(
   readFileSync(path.join(MIGRATIONS, "meta/_journal.json"), "utf8"),
 ) as { entries: JournalEntry[] };
 
+/** The tables a migration of the journal creates (`CREATE TABLE "name"`), in its order. */
+export function tablesCreatedBy(entry: JournalEntry): string[] {
+  const sql = readFileSync(path.join(MIGRATIONS, `${entry.tag}.sql`), "utf8");
+  return [...sql.matchAll(/CREATE TABLE (?:IF NOT EXISTS )?"([a-z_]+)"/gi)].map((m) => m[1] ?? "");
+}
+
 /** A migrations folder (under `root`) holding the first `count` migrations of the journal. */
 export function releaseFolder(root: string, count: number): string {
   const folder = path.join(root, `release-${count}`);

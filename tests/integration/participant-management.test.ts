@@ -249,7 +249,9 @@ describe("an institution's event list", () => {
     expect(sent.map((mail) => mail.to).sort()).toEqual([ana.email, bia.email].sort());
     expect(sent[0]?.subject).toBe("Ponto de encontro - Mutirão da Maré");
     expect(sent[0]?.text).toContain("Levem água e protetor solar.");
-    expect(sent[0]?.text).toContain("A instituição Instituto Maré enviou esta mensagem");
+    expect(sent[0]?.text).toContain(
+      "Responsável, da instituição Instituto Maré, enviou esta mensagem",
+    );
 
     const withWaitlist = await sendParticipantsMessage({
       institutionId,

@@ -310,6 +310,37 @@ describe("demo seed", () => {
     }
   });
 
+  it("gives the example institution a team: the example volunteer coordinates, another runs one event, one invitation waits", async () => {
+    const institution = demo?.examples.institutionEmail ?? "";
+    const volunteer = demo?.examples.volunteerEmail ?? "";
+    const team = await rows<{ email: string; role: string; limited: boolean }>(sql`
+      select u.email, m.role, m.limited from institution_members m
+      join users u on u.id = m.user_id join users i on i.id = m.institution_id
+      where i.email = ${institution} order by m.joined_at`);
+    expect(team.map((row) => [row.role, row.limited])).toEqual([
+      ["RESPONSAVEL", false],
+      ["COORDENADOR", false],
+      ["COORDENADOR", true],
+    ]);
+    expect(team[0]?.email).toBe(institution);
+    expect(team[1]?.email).toBe(volunteer);
+    expect(
+      await count(sql`select count(*) as n from event_coordinators c
+        join institution_members m on m.user_id = c.user_id and m.limited
+        join events e on e.id = c.event_id and e.institution_id = m.institution_id`),
+    ).toBe(1);
+    expect(
+      await count(sql`select count(*) as n from institution_invitations
+        where accepted_at is null and cancelled_at is null and expires_at > now()`),
+    ).toBe(1);
+    // Every institution's own account is on its team (ADR 0077).
+    expect(
+      await count(sql`select count(*) as n from institutions i where not exists (select 1
+        from institution_members m where m.institution_id = i.user_id and m.user_id = i.user_id
+        and m.role = 'RESPONSAVEL')`),
+    ).toBe(0);
+  });
+
   it("makes the coming events look real: hours, places, links online, some full with a waitlist, some nearly full", async () => {
     const today = todayInBrazil();
     const coming = await rows<{

@@ -169,5 +169,20 @@ describe("upgrading a first release's database, one migration at a time", () => 
     expect(
       [...(directory?.values() ?? [])].some((row) => JSON.stringify(row).includes("Primeira")),
     ).toBe(true);
+    // 0028 (ADR 0077): each institution's own account is its responsável, joined when the
+    // institution was made; each event was made by its institution's account.
+    const institutions = [...(upgraded.get("institutions")?.values() ?? [])];
+    const members = [...(upgraded.get("institution_members")?.values() ?? [])];
+    expect(institutions.length).toBeGreaterThan(0);
+    expect(
+      members.map((row) => [row.institution_id, row.user_id, row.role, row.limited]).sort(),
+    ).toEqual(institutions.map((row) => [row.user_id, row.user_id, "RESPONSAVEL", false]).sort());
+    for (const member of members) {
+      const own = institutions.find((row) => row.user_id === member.institution_id);
+      expect(member.joined_at).toEqual(own?.created_at);
+    }
+    const events = [...(upgraded.get("events")?.values() ?? [])];
+    expect(events.length).toBeGreaterThan(0);
+    for (const event of events) expect(event.created_by).toBe(event.institution_id);
   });
 });

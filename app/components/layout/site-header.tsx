@@ -28,7 +28,8 @@ const ANY_MEMBER_HOME = "/app";
 export function SiteHeader({ user = null }: { user?: HeaderUser }) {
   const { appName } = usePublicConfig();
   const person = user === "signed-in" ? null : user;
-  const items = navItems(user ? (person?.homePath ?? ANY_MEMBER_HOME) : null);
+  // With the areas a person on a team switches between (issue 41).
+  const items = navItems(user ? (person?.homePath ?? ANY_MEMBER_HOME) : null, person?.areas);
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-white/95 backdrop-blur supports-backdrop-filter:bg-white/85">
       <a

@@ -16,17 +16,26 @@ export interface NavItem {
   section: Section;
 }
 
-/** The header's links: the two public lists and, when signed in, the person's home. */
-export function navItems(homePath: string | null): NavItem[] {
-  const items: NavItem[] = [
+/**
+ * The header's links: the two public lists and, when signed in, the person's home, then the
+ * other areas they act in (issue 41: their volunteer area, the teams they are on).
+ */
+export function navItems(homePath: string | null, areas: NavItem[] = []): NavItem[] {
+  const home: NavItem[] = homePath
+    ? [
+        {
+          to: homePath,
+          label: homePath.startsWith("/admin") ? "Administração" : "Minha área",
+          section: "area",
+        },
+      ]
+    : [];
+  return [
     { to: "/instituicoes", label: "Instituições", section: "instituicoes" },
     { to: "/eventos", label: "Eventos", section: "eventos" },
+    ...home,
+    ...areas,
   ];
-  if (homePath) {
-    const admin = homePath.startsWith("/admin");
-    items.push({ to: homePath, label: admin ? "Administração" : "Minha área", section: "area" });
-  }
-  return items;
 }
 
 /** aria-current of a link: "page" on the page itself, "true" anywhere else in its section. */

@@ -89,6 +89,13 @@ function ApplicationCard({ application }: { application: ReceivedApplication }) 
       <blockquote className="mt-2 rounded-xl bg-surface p-3 text-sm leading-relaxed whitespace-pre-line text-ink [overflow-wrap:anywhere]">
         {application.message}
       </blockquote>
+      {application.decided ? (
+        <p className="mt-2 text-sm text-ink-muted">
+          {application.status === "ACCEPTED" ? "Aceita" : "Recusada"}
+          {application.decided.by ? ` por ${application.decided.by}` : ""} em{" "}
+          {application.decided.on}
+        </p>
+      ) : null}
       {application.status === "PENDING" ? (
         <Form method="post" action="/app/instituicao" preventScrollReset className="mt-4">
           <input type="hidden" name="id" value={application.id} />

@@ -124,6 +124,11 @@ export function insertInstitutions(run: BulkRun, from: number, to: number): SQL 
       case when status <> 'PENDING' then least(now(), created_at + interval '2 days') end,
       case when status <> 'PENDING' then ${sql.raw(adminId)} end, created_at, created_at
     from t
+  ),
+  m as (
+    -- Each institution's own account is its first responsável (issue 41).
+    insert into institution_members (institution_id, user_id, role, joined_at)
+    select id, id, 'RESPONSAVEL', created_at from t
   )
   select count(*)::int as inserted from t`;
 }

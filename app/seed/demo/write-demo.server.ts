@@ -3,11 +3,13 @@ import {
   accounts,
   events,
   images,
+  institutionMembers,
   institutions,
   users,
   volunteerRequests,
   volunteers,
 } from "~/db/schema";
+import { ownAccountMembership } from "~/db/team-rows";
 import { CAUSE_SLUG_OF } from "../content/causes.server";
 import { credentialAccount, type DbExecutor } from "../credentials.server";
 import { ArtworkPool } from "../images/artwork-pool.server";
@@ -174,6 +176,11 @@ export async function writeDemo(
 
   await insertInBatches(tx, images, imageRows);
   await insertInBatches(tx, institutions, institutionRows);
+  await insertInBatches(
+    tx,
+    institutionMembers,
+    institutionRows.map((row) => ownAccountMembership(row.userId, row.createdAt)),
+  );
   await insertInBatches(tx, volunteers, volunteerRows);
   await insertInBatches(tx, events, eventRows);
   await insertInBatches(
@@ -198,6 +205,7 @@ type InsertableTable =
   | typeof accounts
   | typeof images
   | typeof institutions
+  | typeof institutionMembers
   | typeof volunteers
   | typeof events
   | typeof volunteerRequests;

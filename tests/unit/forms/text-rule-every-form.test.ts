@@ -38,6 +38,7 @@ import { institutionProfileSchemaFor } from "~/institutions/institution-profile-
 import { type TextKind, textRuleMessage } from "~/lib/plain-text";
 import { participantMessageSchema } from "~/participation/participant-message-schema";
 import { createRandom } from "~/seed/random.server";
+import { inviteSchema, roleChangeSchema } from "~/teams/team-schema";
 import { volunteerProfileSchemaFor } from "~/volunteers/volunteer-profile-schema";
 import { PROJECT_ROOT } from "../../helpers/server";
 
@@ -83,6 +84,8 @@ const FORMS: Record<string, z.ZodType> = {
   revokeCertificateSchema,
   lookupSchema,
   guardianConsentSchema,
+  inviteSchema,
+  roleChangeSchema,
 };
 
 /**
@@ -120,6 +123,7 @@ const FORMAT_FIELDS: Record<string, string> = {
   hours: "parseHours",
   allHours: "parseHours",
   requestId: "a UUID",
+  userId: "a UUID (a team member)",
   id: "a UUID",
   sendId: "a UUID",
   target: "SCOPE:uuid",
