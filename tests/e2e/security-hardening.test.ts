@@ -186,16 +186,15 @@ function postHugeTextField(port: number, origin: string, fieldBytes: number) {
 describe("each field of a form is bounded while it streams in (issue 39)", () => {
   it("a 30 MB text field posted anonymously to a photo route: 413 after little of it, /healthz unaffected", async () => {
     const field = 30 * 1024 * 1024;
-    // Baseline and load measured the same way in the same test: the server's own latency now.
-    // Each side needs enough probes for a p90 to mean something: 40 quiet ones, and rounds of
-    // posts until the probe answered at least 20 times during them (a busy machine gives the
-    // probe's own process fewer turns; three probes made the p90 a single slow one).
-    const baseline = await startHealthProbe(server.url, { intervalMs: 5, count: 40 });
-    const quiet = (await baseline.stop()).latencies.sort((a, b) => a - b);
+    // The health budget of a quiet machine (200 ms, as for any body above), multiplied by how
+    // much slower the idle server answers right now (ADR 0073). Enough probes for a p90 to mean
+    // something: rounds of posts until the probe answered at least 20 times during them (a busy
+    // machine gives the probe's own process fewer turns; three probes made the p90 one probe).
+    const slowdown = await machineSlowdown(server.url);
     const probe = await startHealthProbe(server.url, { intervalMs: 5 });
     const posts = [];
     // Rounds of four at once, at least three, so the probes see a while of them.
-    for (let round = 0; round < 3 || (probe.answered() < 20 && round < 12); round++) {
+    for (let round = 0; round < 3 || (probe.answered() < 20 && round < 40); round++) {
       posts.push(
         ...(await Promise.all(
           Array.from({ length: 4 }, () => postHugeTextField(server.port, server.url, field)),
@@ -213,12 +212,14 @@ describe("each field of a form is bounded while it streams in (issue 39)", () =>
     const at = (list: number[], share: number) =>
       list[Math.min(list.length - 1, Math.floor(list.length * share))] ?? Infinity;
     console.log(
-      `healthz p90 quiet ${at(quiet, 0.9).toFixed(1)} ms (${quiet.length}), during 30 MB fields ${at(loaded, 0.9).toFixed(1)} ms (${loaded.length}); bytes written before the 413: ${posts.map((post) => post.written).join(", ")}`,
+      `healthz p90 during 30 MB fields ${at(loaded, 0.9).toFixed(1)} ms (${loaded.length}), ${slowdown.report}; bytes written before the 413: ${posts.map((post) => post.written).join(", ")}`,
     );
     expect(loaded.length).toBeGreaterThanOrEqual(20);
-    // Parsing the field used to hold the event loop for a second or more, hundreds of times the
-    // quiet probe; refused midway, the probes stay in the quiet ones' range.
-    expect(at(loaded, 0.9)).toBeLessThan(10 * at(quiet, 0.9));
+    // Parsing the field used to hold the event loop for a second or more; refused midway, the
+    // probes stay within the health budget. (A bound of 10 times the quiet p90 measured the test's
+    // own posting competing for the cores: beside two busy loops it read 11-12 times in 3 of 3
+    // runs, while the stall it guards against is hundreds of times.)
+    expect(at(loaded, 0.9)).toBeLessThan(200 * slowdown.factor);
     await expectAlive();
   });
 });
