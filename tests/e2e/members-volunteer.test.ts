@@ -190,7 +190,10 @@ describe.sequential("volunteer area", () => {
       .getByText(/Candidatura aceita/)
       .first()
       .waitFor();
-    await card.getByText("Aceita").waitFor();
+    await card.getByText("Situação: Aceita").waitFor();
+    // Who on the team answered, and when (issue 41): here the institution's own account, named
+    // by its responsible person.
+    await card.getByText(`Aceita por Responsável de Teste em ${todayBr}`).waitFor();
     expect(await card.getByRole("button", { name: /^Aceitar|^Recusar/ }).count()).toBe(0);
     expect(problems()).toEqual([]);
 
