@@ -99,7 +99,15 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
     return (
       <section className="mx-auto w-full max-w-xl px-4 py-8 sm:py-12">
         <SectionHeading as="h1" label="Convite para a equipe" title={loaderData.title ?? ""} />
-        <p className="mt-4 text-ink">{loaderData.message}</p>
+        {/* The answer to a post (a link used meanwhile, an admin's account) is announced. */}
+        {actionData?.error ? (
+          <ErrorMessage
+            message={actionData.error}
+            className="mt-4 rounded-xl border border-danger-200 bg-danger-50 p-4"
+          />
+        ) : (
+          <p className="mt-4 text-ink">{loaderData.message}</p>
+        )}
         <Link to="/" className={buttonStyles({ variant: "secondary", className: "mt-6" })}>
           Ir para a página inicial
         </Link>
