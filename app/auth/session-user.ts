@@ -40,8 +40,8 @@ export interface HeaderPerson {
   /** The home of the person's role and profile (SPEC "Home routing by role"). */
   homePath: string;
   /**
-   * The areas the person can switch between, when more than one (issue 41): their volunteer
-   * area and the institutions whose teams they are on, as the header menu's links.
+   * The institutions whose teams the person is on, besides their own home (issue 41), as the
+   * header's links.
    */
-  areas?: { to: string; label: string; section: "area" }[];
+  areas?: { to: string; label: string; section: "equipe" }[];
 }

@@ -139,7 +139,11 @@ export async function listTeam(institutionId: string): Promise<TeamMember[]> {
     .innerJoin(users, eq(users.id, institutionMembers.userId))
     .leftJoin(inviter, eq(inviter.id, institutionMembers.invitedBy))
     .where(eq(institutionMembers.institutionId, institutionId))
-    .orderBy(asc(institutionMembers.role), asc(memberNameSql), asc(institutionMembers.userId));
+    .orderBy(
+      desc(sql`${institutionMembers.role} = 'RESPONSAVEL'`),
+      asc(memberNameSql),
+      asc(institutionMembers.userId),
+    );
   return rows.flatMap((row) => {
     if (!isMemberRole(row.role)) return [];
     const inviterIsOwnAccount = row.invitedById === institutionId;

@@ -119,7 +119,7 @@ describe("institutions are teams (issue 41)", () => {
     // Her header switches between her volunteer area and the institution.
     const ongArea = `/app/instituicao?equipe=${world.server.accounts.ong.id}`;
     await page.getByRole("button", { name: "Menu" }).click();
-    await page.getByRole("link", { name: "Minha área de voluntário" }).click();
+    await page.getByRole("link", { name: "Minha área", exact: true }).click();
     await page.waitForURL(url("/app/voluntario"));
     await page.getByRole("button", { name: "Menu" }).click();
     await page.getByRole("link", { name: `Equipe de ${ONG}` }).click();

@@ -1,6 +1,7 @@
 /** The site header's sections and links, and which one a page belongs to (ADR 0030). */
 
-export type Section = "instituicoes" | "eventos" | "area";
+/** "equipe": a team's area in the header (issue 41), marked on its own page only. */
+export type Section = "instituicoes" | "eventos" | "area" | "equipe";
 
 /** The section a path belongs to, for the header's mark (aria-current). */
 export function sectionOf(pathname: string): Section | null {
