@@ -5,6 +5,7 @@ import type { VolunteerRequestStatus } from "~/config/constants";
 import { db } from "~/db/client.server";
 import { preparedQuery } from "~/db/prepared.server";
 import { institutions, users, volunteerRequests } from "~/db/schema";
+import { personNameSql } from "~/teams/team-members.server";
 
 const decider = alias(users, "decider");
 
@@ -83,10 +84,11 @@ export async function listReceivedApplications(
       createdAt: volunteerRequests.createdAt,
       status: volunteerRequests.status,
       decidedAt: volunteerRequests.decidedAt,
-      // The institution's own account is named by its responsible person (ADR 0077).
-      decidedBy: sql<
-        string | null
-      >`case when ${volunteerRequests.decidedBy} = ${volunteerRequests.institutionId} then ${institutions.responsible} else ${decider.name} end`,
+      decidedBy: personNameSql(
+        volunteerRequests.decidedBy,
+        volunteerRequests.institutionId,
+        decider.name,
+      ),
     })
     .from(volunteerRequests)
     .innerJoin(users, eq(users.id, volunteerRequests.volunteerId))

@@ -49,7 +49,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     listTeam(member.institutionId),
     responsible ? listPendingInvitations(member.institutionId) : [],
     listAssignments(member.institutionId),
-    responsible || !member.limited ? listAssignableEvents(member.institutionId) : [],
+    // Handed on by anyone but a limited coordinator (a responsável never is one).
+    member.limited ? [] : listAssignableEvents(member.institutionId),
   ]);
   return {
     institutionName: member.institutionName,

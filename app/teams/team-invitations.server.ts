@@ -8,7 +8,7 @@ import { enqueueEmail } from "~/email/outbox.server";
 import { AppError } from "~/lib/app-error";
 import { tokenDigest } from "~/lib/token-digest";
 import { teamInvitationEmail } from "./team-emails.server";
-import { assertResponsible } from "./team-members.server";
+import { assertResponsible, personNameSql } from "./team-members.server";
 import {
   type ActingMember,
   INVITATION_DAYS,
@@ -36,6 +36,13 @@ export interface PendingInvitation {
   expiresAt: Date;
 }
 
+/** Who sent an invitation, as the team names people (joined to `institutions` and `users`). */
+const inviterName = personNameSql(
+  institutionInvitations.invitedBy,
+  institutionInvitations.institutionId,
+  users.name,
+);
+
 const open = (now: Date) =>
   and(
     isNull(institutionInvitations.acceptedAt),
@@ -54,9 +61,7 @@ export async function listPendingInvitations(
       email: institutionInvitations.email,
       role: institutionInvitations.role,
       limited: institutionInvitations.limited,
-      inviterId: institutionInvitations.invitedBy,
-      inviterName: users.name,
-      responsible: institutions.responsible,
+      invitedByName: inviterName,
       createdAt: institutionInvitations.createdAt,
       expiresAt: institutionInvitations.expiresAt,
     })
@@ -65,21 +70,7 @@ export async function listPendingInvitations(
     .leftJoin(users, eq(users.id, institutionInvitations.invitedBy))
     .where(and(eq(institutionInvitations.institutionId, institutionId), open(now)))
     .orderBy(desc(institutionInvitations.createdAt));
-  return rows.flatMap((row) =>
-    isMemberRole(row.role)
-      ? [
-          {
-            id: row.id,
-            email: row.email,
-            role: row.role,
-            limited: row.limited,
-            invitedByName: row.inviterId === institutionId ? row.responsible : row.inviterName,
-            createdAt: row.createdAt,
-            expiresAt: row.expiresAt,
-          },
-        ]
-      : [],
-  );
+  return rows.flatMap((row) => (isMemberRole(row.role) ? [{ ...row, role: row.role }] : []));
 }
 
 /**
@@ -224,9 +215,7 @@ export async function viewInvitation(token: string, now = new Date()): Promise<I
       email: institutionInvitations.email,
       role: institutionInvitations.role,
       limited: institutionInvitations.limited,
-      inviterId: institutionInvitations.invitedBy,
-      inviterName: users.name,
-      responsible: institutions.responsible,
+      inviterName,
       expiresAt: institutionInvitations.expiresAt,
       acceptedAt: institutionInvitations.acceptedAt,
       cancelledAt: institutionInvitations.cancelledAt,
@@ -247,7 +236,7 @@ export async function viewInvitation(token: string, now = new Date()): Promise<I
     institutionName,
     role: row.role,
     limited: row.limited,
-    inviterName: row.inviterId === row.institutionId ? row.responsible : row.inviterName,
+    inviterName: row.inviterName,
     maskedEmail: maskEmail(row.email),
     email: row.email,
     expiresAt: row.expiresAt,
@@ -255,7 +244,7 @@ export async function viewInvitation(token: string, now = new Date()): Promise<I
 }
 
 /** "an***@casa.org": enough for the right person to recognise, little for anyone else. */
-export function maskEmail(email: string): string {
+function maskEmail(email: string): string {
   const at = email.lastIndexOf("@");
   const local = email.slice(0, at);
   return `${local.slice(0, Math.min(2, Math.max(1, local.length - 1)))}***${email.slice(at)}`;

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import { recordAudit } from "~/admin/audit.server";
 import { db, type Transaction } from "~/db/client.server";
 import { preparedQuery } from "~/db/prepared.server";
@@ -15,11 +15,24 @@ import { type ActingMember, isMemberRole, type MemberRole, TEAM_MESSAGES } from 
  */
 
 /**
- * The person's name as the team shows it. The institution's own account (the one that signed
- * up with the CNPJ, whose user id is the institution's id) carries the institution's name in
- * `users.name`; the person behind it is the `responsible` typed at sign-up.
+ * The name of a person who acts for an institution (a member, an inviter, who decided), as the
+ * team shows it. The institution's own account (the one that signed up with the CNPJ, whose user
+ * id is the institution's id) carries the institution's name in `users.name`; the person behind
+ * it is the `responsible` typed at sign-up. `name` is that user's `users.name` (null stays null).
  */
-export const memberNameSql = sql<string>`case when ${institutionMembers.userId} = ${institutionMembers.institutionId} then ${institutions.responsible} else ${users.name} end`;
+export function personNameSql<Name extends string | null = string | null>(
+  userId: AnyPgColumn,
+  institutionId: AnyPgColumn,
+  name: AnyPgColumn,
+) {
+  return sql<Name>`case when ${userId} = ${institutionId} then ${institutions.responsible} else ${name} end`;
+}
+
+export const memberNameSql = personNameSql<string>(
+  institutionMembers.userId,
+  institutionMembers.institutionId,
+  users.name,
+);
 
 const actingColumns = {
   institutionId: institutionMembers.institutionId,
@@ -72,12 +85,10 @@ export async function findActingMember(
   userId: string,
   chosen: string | null,
 ): Promise<ActingMember | null> {
-  const [row] =
-    chosen && isUuid(chosen)
-      ? await chosenMembership().execute({ userId, institutionId: chosen })
-      : chosen
-        ? []
-        : await defaultMembership().execute({ userId });
+  if (chosen && !isUuid(chosen)) return null;
+  const [row] = chosen
+    ? await chosenMembership().execute({ userId, institutionId: chosen })
+    : await defaultMembership().execute({ userId });
   if (!row || !isMemberRole(row.role)) return null;
   return { ...row, role: row.role };
 }
@@ -130,9 +141,11 @@ export async function listTeam(institutionId: string): Promise<TeamMember[]> {
       role: institutionMembers.role,
       limited: institutionMembers.limited,
       joinedAt: institutionMembers.joinedAt,
-      invitedById: institutionMembers.invitedBy,
-      inviterName: inviter.name,
-      inviterResponsible: institutions.responsible,
+      invitedByName: personNameSql(
+        institutionMembers.invitedBy,
+        institutionMembers.institutionId,
+        inviter.name,
+      ),
     })
     .from(institutionMembers)
     .innerJoin(institutions, eq(institutions.userId, institutionMembers.institutionId))
@@ -144,22 +157,11 @@ export async function listTeam(institutionId: string): Promise<TeamMember[]> {
       asc(memberNameSql),
       asc(institutionMembers.userId),
     );
-  return rows.flatMap((row) => {
-    if (!isMemberRole(row.role)) return [];
-    const inviterIsOwnAccount = row.invitedById === institutionId;
-    return [
-      {
-        userId: row.userId,
-        name: row.name,
-        email: row.email,
-        role: row.role,
-        limited: row.limited,
-        ownAccount: row.userId === institutionId,
-        joinedAt: row.joinedAt,
-        invitedByName: inviterIsOwnAccount ? row.inviterResponsible : row.inviterName,
-      },
-    ];
-  });
+  return rows.flatMap((row) =>
+    isMemberRole(row.role)
+      ? [{ ...row, role: row.role, ownAccount: row.userId === institutionId }]
+      : [],
+  );
 }
 
 /** Only a responsável manages the team and the profile. */

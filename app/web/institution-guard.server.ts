@@ -29,12 +29,10 @@ function chosenInstitution(request: Request): string | null {
   return raw ? decodeURIComponent(raw) : null;
 }
 
-function chooseInstitutionCookie(institutionId: string): string {
-  return `${COOKIE}=${encodeURIComponent(institutionId)}; ${cookieAttributes()}; Max-Age=31536000`;
-}
-
-function forgetChoiceCookie(): string {
-  return `${COOKIE}=; ${cookieAttributes()}; Max-Age=0`;
+/** The Set-Cookie that keeps `institutionId` as the choice, or forgets it (null). */
+function choiceCookie(institutionId: string | null): string {
+  const value = institutionId ? encodeURIComponent(institutionId) : "";
+  return `${COOKIE}=${value}; ${cookieAttributes()}; Max-Age=${institutionId ? 31536000 : 0}`;
 }
 
 /**
@@ -51,20 +49,21 @@ export const requireInstitutionMember: MiddlewareFunction<Response> = async (
   // A link that names the institution (the header's areas, an accepted invitation) switches to
   // it; otherwise the one chosen before.
   const named = url.searchParams.get("equipe");
-  const chosen = named ?? chosenInstitution(request);
+  const remembered = chosenInstitution(request);
+  const chosen = named ?? remembered;
   const member = await findActingMember(user.id, chosen);
   if (member) {
     const refused = await refusalFor(member, url.pathname);
     if (refused) throw redirectWithFlash("/app/instituicao", refused, "error");
     context.set(memberContext, member);
-    if (named === null || named === chosenInstitution(request)) return next();
+    if (named === null || named === remembered) return next();
     const response = await next();
-    response.headers.append("Set-Cookie", chooseInstitutionCookie(member.institutionId));
+    response.headers.append("Set-Cookie", choiceCookie(member.institutionId));
     return response;
   }
   if (chosen) {
     // Removed since they chose it (another tab, a link kept): say so, and fall back next time.
-    const headers = new Headers({ "Set-Cookie": forgetChoiceCookie() });
+    const headers = new Headers({ "Set-Cookie": choiceCookie(null) });
     throw redirectWithFlash("/app", TEAM_MESSAGES.notMember, "error", headers);
   }
   if (user.profile === "INSTITUTION") {
